@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "api.h"
+
+#include <string.h>
+
+#define N NO_ARGUMENT
+
+/*
+ * Linux 6.12 spells allocation through alloc_hooks(..._noprof()), and
+ * kmem_cache_create() through a _Generic that picks one of three functions:
+ * the table lists what the compiler calls, not what the source spells.
+ */
+static const struct api_entry api_table[] = {
+	/* name                        role             cache size flags args object pointer */
+	{ "kmem_cache_setup",          API_SETUP,       0, 2, 4, N, N, false },
+	{ "kmem_cache_setup_usercopy", API_SETUP,       0, 2, 4, N, N, false },
+	{ "__kmem_cache_create_args",  API_CREATE_ARGS, N, 1, 3, 2, N, true },
+	{ "__kmem_cache_create",       API_CREATE,      N, 1, 3, N, N, true },
+	{ "__kmem_cache_default_args", API_CREATE,      N, 1, 3, N, N, true },
+	{ "kmem_cache_create",         API_CREATE,      N, 1, 3, N, N, true },
+	{ "kmem_cache_create_usercopy", API_CREATE,     N, 1, 3, N, N, true },
+	{ "kmem_cache_create_rcu",     API_CREATE,      N, 1, 3, N, N, true },
+	{ "kmem_cache_destroy",        API_DESTROY,     0, N, N, N, N, false },
+	{ "kmem_cache_alloc",          API_ALLOC,       0, N, N, N, N, true },
+	{ "kmem_cache_alloc_noprof",   API_ALLOC,       0, N, N, N, N, true },
+	{ "kmem_cache_alloc_lru",      API_ALLOC,       0, N, N, N, N, true },
+	{ "kmem_cache_alloc_lru_noprof", API_ALLOC,     0, N, N, N, N, true },
+	{ "kmem_cache_alloc_node",     API_ALLOC,       0, N, N, N, N, true },
+	{ "kmem_cache_alloc_node_noprof", API_ALLOC,    0, N, N, N, N, true },
+	{ "kmem_cache_zalloc",         API_ALLOC,       0, N, N, N, N, true },
+	{ "kmem_cache_free",           API_FREE,        0, N, N, N, 1, false },
+	{ "to_kmem_cache",             API_TO_CACHE,    0, N, N, N, N, true },
+	{ "IS_ERR",                    API_IS_ERROR,    N, N, N, N, N, false },
+	{ "IS_ERR_OR_NULL",            API_IS_ERROR,    N, N, N, N, N, false },
+};
+
+static const struct api_entry api_macros[] = {
+	{ "__KMEM_CACHE_SETUP",        API_SETUP_MACRO, 0, 2, 3, N, N, true },
+	{ "KMEM_CACHE_SETUP",          API_SETUP_MACRO, 0, N, 2, N, N, true },
+	{ "KMEM_CACHE_SETUP_USERCOPY", API_SETUP_MACRO, 0, N, 2, N, N, true },
+};
+
+#undef N
+
+static const struct api_entry *find(const struct api_entry *table,
+				    size_t count, const char *name)
+{
+	for (size_t i = 0; i < count; i++)
+		if (!strcmp(table[i].name, name))
+			return &table[i];
+	return NULL;
+}
+
+const struct api_entry *api_lookup(const char *name)
+{
+	/* Every API name starts with one of these: most calls stop here. */
+	if (name[0] != 'k' && name[0] != '_' && name[0] != 't' &&
+	    name[0] != 'I')
+		return NULL;
+	return find(api_table, sizeof(api_table) / sizeof(api_table[0]), name);
+}
+
+const struct api_entry *api_lookup_macro(const char *name)
+{
+	return find(api_macros, sizeof(api_macros) / sizeof(api_macros[0]),
+		    name);
+}
+
+bool api_is_reserved_args_field(const char *field)
+{
+	return !strcmp(field, API_PREALLOCATED_FIELD) ||
+	       !strcmp(field, API_OWNER_FIELD);
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The API model: every function and macro of the static-cache API, and of the
+ * slab API around it, that a rule relies on, with its argument positions.
+ * This is the only place those names and positions are written down; the
+ * front-ends look calls up here and the rules never spell an API name.
+ */
+#ifndef SLABCHECK_API_H
+#define SLABCHECK_API_H
+
+#include <stdbool.h>
+
+enum api_role {
+	API_SETUP,		/* sets up the static cache at cache_argument */
+	API_CREATE_ARGS,	/* __kmem_cache_create_args: a setup when its
+				 * args carry .preallocated */
+	API_CREATE,		/* creates a dynamic cache */
+	API_DESTROY,
+	API_ALLOC,
+	API_FREE,
+	API_TO_CACHE,		/* to_kmem_cache() */
+	API_IS_ERROR,		/* IS_ERR() and friends: test a pointer */
+	API_SETUP_MACRO,	/* a macro that expands to a setup */
+};
+
+#define NO_ARGUMENT (-1)
+
+struct api_entry {
+	const char *name;
+	enum api_role role;
+	int cache_argument;
+	int size_argument;
+	int flags_argument;
+	int args_argument;	/* struct kmem_cache_args * */
+	int object_argument;	/* the object freed */
+	bool returns_pointer;	/* NULL or ERR_PTR on failure, else 0/-errno */
+};
+
+/* NULL when the name is not part of the API. */
+const struct api_entry *api_lookup(const char *name);
+const struct api_entry *api_lookup_macro(const char *name);
+
+/* The kmem_cache_args fields only the setup helpers may write. */
+bool api_is_reserved_args_field(const char *field);
+
+/* Names the front-ends need to recognise types and flags. */
+#define API_OPAQUE_TAG "kmem_cache_opaque"
+#define API_CACHE_TAG "kmem_cache"
+#define API_ARGS_TAG "kmem_cache_args"
+#define API_PREALLOCATED_FIELD "preallocated"
+#define API_OWNER_FIELD "owner"
+#define API_PREALLOCATED_BIT_NAME "_SLAB_PREALLOCATED"
+#define API_PREALLOCATED_FLAG_NAME "SLAB_PREALLOCATED"
+
+#endif

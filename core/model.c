@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "model.h"
+
+#include <string.h>
+
+#include "check.h"
+
+void tu_init(struct translation_unit *tu, const char *main_file)
+{
+	memset(tu, 0, sizeof(*tu));
+	arena_init(&tu->arena);
+	tu->main_file = tu_string(tu, main_file ? main_file : "");
+	tu->module_init = -1;
+	tu->module_exit = -1;
+	tu->preallocated_bit = -1;
+}
+
+void tu_release(struct translation_unit *tu)
+{
+	arena_release(&tu->arena);
+	memset(tu, 0, sizeof(*tu));
+}
+
+const char *tu_string(struct translation_unit *tu, const char *text)
+{
+	return arena_strdup(&tu->arena, text ? text : "");
+}
+
+/* Doubles an arena array when it is full. */
+static void *reserve(struct translation_unit *tu, void *array, size_t count,
+		     size_t *capacity, size_t element_size)
+{
+	size_t new_capacity;
+
+	if (count < *capacity)
+		return array;
+	new_capacity = *capacity ? *capacity * 2 : 16;
+	array = arena_grow(&tu->arena, array, count * element_size,
+			   new_capacity * element_size);
+	*capacity = new_capacity;
+	return array;
+}
+
+int tu_add_instance(struct translation_unit *tu,
+		    const struct cache_instance *instance)
+{
+	struct cache_instance *copy;
+
+	tu->instances = reserve(tu, tu->instances, tu->instance_count,
+				&tu->instance_capacity,
+				sizeof(*tu->instances));
+	copy = &tu->instances[tu->instance_count];
+	*copy = *instance;
+	copy->name = tu_string(tu, instance->name);
+	copy->location.file = tu_string(tu, instance->location.file);
+	if (instance->section)
+		copy->section = tu_string(tu, instance->section);
+	return (int)tu->instance_count++;
+}
+
+int tu_add_function(struct translation_unit *tu, const char *name,
+		    struct source_location location)
+{
+	struct function_model *function;
+
+	tu->functions = reserve(tu, tu->functions, tu->function_count,
+				&tu->function_capacity,
+				sizeof(*tu->functions));
+	function = &tu->functions[tu->function_count];
+	memset(function, 0, sizeof(*function));
+	function->name = tu_string(tu, name);
+	function->location = location;
+	function->location.file = tu_string(tu, location.file);
+	return (int)tu->function_count++;
+}
+
+int tu_find_instance(const struct translation_unit *tu, const char *name)
+{
+	for (size_t i = 0; i < tu->instance_count; i++)
+		if (!strcmp(tu->instances[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+int tu_find_function(const struct translation_unit *tu, const char *name)
+{
+	for (size_t i = 0; i < tu->function_count; i++)
+		if (!strcmp(tu->functions[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+void function_set_blocks(struct translation_unit *tu,
+			 struct function_model *function, size_t count)
+{
+	function->blocks = arena_alloc(&tu->arena, count * sizeof(struct block));
+	function->block_count = count;
+}
+
+/* Appends one zeroed element to an arena array that grows one at a time. */
+static void *append(struct translation_unit *tu, void *array, size_t *count,
+		    size_t element_size)
+{
+	/* Capacity is the next power of two: no separate field needed. */
+	size_t n = *count;
+
+	if (n == 0 || (n & (n - 1)) == 0)
+		array = arena_grow(&tu->arena, array, n * element_size,
+				   (n ? n * 2 : 1) * element_size);
+	(*count)++;
+	return array;
+}
+
+struct event *block_add_event(struct translation_unit *tu,
+			      struct block *block, enum event_kind kind)
+{
+	struct event *event;
+
+	block->events = append(tu, block->events, &block->event_count,
+			       sizeof(*block->events));
+	event = &block->events[block->event_count - 1];
+	event->kind = kind;
+	event->function = -1;
+	event->result = value_unknown();
+	return event;
+}
+
+void block_add_edge(struct translation_unit *tu, struct function_model *fn,
+		    int from, int to)
+{
+	struct block *source = &fn->blocks[from];
+	struct block *target = &fn->blocks[to];
+
+	CHECK(from >= 0 && (size_t)from < fn->block_count);
+	CHECK(to >= 0 && (size_t)to < fn->block_count);
+	source->successors = append(tu, source->successors,
+				    &source->successor_count, sizeof(int));
+	source->successors[source->successor_count - 1] = to;
+	target->predecessors = append(tu, target->predecessors,
+				      &target->predecessor_count, sizeof(int));
+	target->predecessors[target->predecessor_count - 1] = from;
+}
+
+struct phi *block_add_phi(struct translation_unit *tu, struct block *block,
+			  int result)
+{
+	struct phi *phi;
+	size_t count = block->predecessor_count;
+
+	block->phis = append(tu, block->phis, &block->phi_count,
+			     sizeof(*block->phis));
+	phi = &block->phis[block->phi_count - 1];
+	phi->result = result;
+	phi->incoming = arena_alloc(&tu->arena, (count + 1) * sizeof(struct value));
+	phi->incoming_location = arena_alloc(
+		&tu->arena, (count + 1) * sizeof(struct source_location));
+	return phi;
+}

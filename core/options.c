@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "slabcheck.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char slabcheck_option_help[] =
+	"disable=RULE[,RULE...]  turn rules off\n"
+	"werror                  make findings errors\n"
+	"strict-size             any object size difference is a finding\n"
+	"exempt=PATH[,PATH...]   files under these paths may use mm/ internals "
+	"(default: mm/)\n";
+
+void options_init(struct slabcheck_options *options)
+{
+	memset(options, 0, sizeof(*options));
+	options->exempt_paths[0] = "mm/";
+	options->exempt_count = 1;
+}
+
+static const char *keep(struct slabcheck_options *options, const char *text,
+			size_t length)
+{
+	char *copy;
+
+	if (options->storage_used + length + 1 > sizeof(options->storage))
+		return NULL;
+	copy = options->storage + options->storage_used;
+	memcpy(copy, text, length);
+	copy[length] = '\0';
+	options->storage_used += length + 1;
+	return copy;
+}
+
+static int parse_disable(struct slabcheck_options *options, const char *list,
+			 char *error, size_t error_size)
+{
+	while (*list) {
+		size_t length = strcspn(list, ",");
+		char name[64];
+		int rule;
+
+		if (length >= sizeof(name))
+			length = sizeof(name) - 1;
+		memcpy(name, list, length);
+		name[length] = '\0';
+		rule = rule_find(name);
+		if (rule < 0) {
+			snprintf(error, error_size, "unknown rule '%s'", name);
+			return -1;
+		}
+		options->disabled_rules |= 1u << rule;
+		list += length;
+		if (*list == ',')
+			list++;
+	}
+	return 0;
+}
+
+static int parse_exempt(struct slabcheck_options *options, const char *list,
+			char *error, size_t error_size)
+{
+	if (!options->exempt_set) {
+		options->exempt_count = 0;
+		options->exempt_set = true;
+	}
+	while (*list) {
+		size_t length = strcspn(list, ",");
+		const char *path;
+
+		if (options->exempt_count == MAX_EXEMPT_PATHS)
+			goto too_many;
+		path = keep(options, list, length);
+		if (!path)
+			goto too_many;
+		if (length)
+			options->exempt_paths[options->exempt_count++] = path;
+		list += length;
+		if (*list == ',')
+			list++;
+	}
+	return 0;
+
+too_many:
+	snprintf(error, error_size, "too many exempt paths");
+	return -1;
+}
+
+static int want_value(const char *key, const char *value, bool wanted,
+		      char *error, size_t error_size)
+{
+	if (wanted && (!value || !*value)) {
+		snprintf(error, error_size, "option '%s' needs a value", key);
+		return -1;
+	}
+	if (!wanted && value) {
+		snprintf(error, error_size, "option '%s' takes no value", key);
+		return -1;
+	}
+	return 0;
+}
+
+int options_parse(struct slabcheck_options *options, const char *key,
+		  const char *value, char *error, size_t error_size)
+{
+	if (!strcmp(key, "disable")) {
+		if (want_value(key, value, true, error, error_size))
+			return -1;
+		return parse_disable(options, value, error, error_size);
+	}
+	if (!strcmp(key, "exempt")) {
+		if (want_value(key, value, true, error, error_size))
+			return -1;
+		return parse_exempt(options, value, error, error_size);
+	}
+	if (!strcmp(key, "werror")) {
+		options->werror = true;
+		return want_value(key, value, false, error, error_size);
+	}
+	if (!strcmp(key, "strict-size")) {
+		options->strict_size = true;
+		return want_value(key, value, false, error, error_size);
+	}
+	snprintf(error, error_size, "unknown option '%s'", key);
+	return -1;
+}

@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The path engine: walks every path through one function, following what
+ * happens to each static cache ("slot") and what is known of the values the
+ * function tests, and lets a rule look at each event and each return.
+ *
+ * Paths that reach a block in a state already seen there are cut, so loops
+ * end and the walk stays polynomial in practice; a walk that still takes too
+ * many steps gives up, and rules then stay silent about that function.
+ *
+ * Calls to functions of the same unit use the callee's summary: one outcome
+ * per distinct way it can return (what it returns, what it did to each
+ * cache), computed by the same walk.
+ */
+#ifndef SLABCHECK_PATHS_H
+#define SLABCHECK_PATHS_H
+
+#include <stdbool.h>
+
+#include "analysis.h"
+
+enum slot_status {
+	SLOT_UNTOUCHED,
+	SLOT_SET,
+	SLOT_PENDING,	/* set up unless its result value says it failed */
+	SLOT_UNSET,	/* a setup failed */
+	SLOT_DESTROYED,
+	SLOT_UNKNOWN,	/* something the model cannot see touched it */
+};
+
+enum slot_first {
+	FIRST_NONE,
+	FIRST_SETUP,
+	FIRST_DESTROY,
+};
+
+/* What one outcome of a callee did to one cache. */
+enum effect_final {
+	FINAL_SET,
+	FINAL_UNSET,
+	FINAL_DESTROYED,
+	FINAL_PENDING_ON_RETURN,	/* set up unless the return value fails */
+	FINAL_UNKNOWN,
+};
+
+struct effect {
+	struct cache_ref ref;	/* an instance, or a parameter of the callee */
+	unsigned char first;	/* enum slot_first */
+	unsigned char final;	/* enum effect_final */
+};
+
+struct walk;
+struct path_state;
+
+struct walk_observer {
+	/* Before an event changes the state. */
+	void (*before_event)(struct walk *walk, const struct event *event,
+			     const struct path_state *state);
+	/* Before one effect of a call's outcome changes the state. */
+	void (*before_effect)(struct walk *walk, const struct event *call,
+			      const struct effect *effect, int slot,
+			      const struct path_state *state);
+	/* At a return; 'returned' is the value, 'at' where it is returned. */
+	void (*at_return)(struct walk *walk, struct value returned,
+			  struct source_location at,
+			  const struct path_state *state);
+	void *data;
+};
+
+/*
+ * Walks one function from its entry.  Slots start untouched, except those of
+ * the instances flagged in 'initially_set' (indexed by instance; may be NULL).
+ * Returns false when the walk gave up.
+ */
+bool walk_function(struct analysis *analysis, int function,
+		   const struct walk_observer *observer,
+		   const bool *initially_set);
+
+struct analysis *walk_analysis(const struct walk *walk);
+const struct function_model *walk_function_model(const struct walk *walk);
+void *walk_data(const struct walk *walk);
+
+int walk_slot_count(const struct walk *walk);
+/* The slot for a reference, or -1 when the walk does not follow it. */
+int walk_slot(const struct walk *walk, const struct cache_ref *ref);
+const struct cache_ref *walk_slot_ref(const struct walk *walk, int slot);
+
+/* Set up for sure or unless a failure nobody checked: SET or PENDING. */
+bool state_may_be_set(const struct walk *walk, const struct path_state *state,
+		      int slot);
+enum slot_status state_status(const struct walk *walk,
+			      const struct path_state *state, int slot);
+/* The event that last set the slot up on this path, or NULL. */
+const struct event *state_setup_site(const struct walk *walk,
+				      const struct path_state *state, int slot);
+/* False only when the path proves the value is zero. */
+bool state_may_be_nonzero(const struct walk *walk,
+			  const struct path_state *state, struct value value);
+
+/* The callee's summary effects that touch a cache, in any outcome. */
+bool summary_touches(struct analysis *analysis, int function,
+		     bool (*visit)(const struct effect *effect, void *data),
+		     void *data);
+
+/* Maps a callee's effect reference into the caller through the arguments. */
+bool map_effect_ref(const struct event *call, const struct cache_ref *ref,
+		    struct cache_ref *mapped);
+
+/* A reference the engine can follow: a whole instance or a parameter. */
+bool cache_ref_followed(const struct cache_ref *ref);
+
+#endif

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "report.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+void report_init(struct report *report)
+{
+	memset(report, 0, sizeof(*report));
+}
+
+void report_release(struct report *report)
+{
+	for (size_t i = 0; i < report->count; i++) {
+		struct note *note = report->findings[i].notes;
+
+		while (note) {
+			struct note *next = note->next;
+
+			free(note->message);
+			free(note);
+			note = next;
+		}
+		free(report->findings[i].message);
+	}
+	free(report->findings);
+	memset(report, 0, sizeof(*report));
+}
+
+static char *format(const char *fmt, va_list args)
+{
+	va_list copy;
+	int length;
+	char *text;
+
+	va_copy(copy, args);
+	length = vsnprintf(NULL, 0, fmt, copy);
+	va_end(copy);
+	CHECK(length >= 0);
+	text = malloc((size_t)length + 1);
+	CHECK(text != NULL);
+	vsnprintf(text, (size_t)length + 1, fmt, args);
+	return text;
+}
+
+struct finding *report_finding(struct report *report, const char *rule,
+			       struct source_location location,
+			       const char *fmt, ...)
+{
+	struct finding *finding;
+	va_list args;
+
+	if (report->count == report->capacity) {
+		report->capacity = report->capacity ? report->capacity * 2 : 16;
+		report->findings = realloc(report->findings,
+					   report->capacity * sizeof(*finding));
+		CHECK(report->findings != NULL);
+	}
+	finding = &report->findings[report->count++];
+	memset(finding, 0, sizeof(*finding));
+	finding->rule = rule;
+	finding->location = location;
+	va_start(args, fmt);
+	finding->message = format(fmt, args);
+	va_end(args);
+	return finding;
+}
+
+void report_note(struct finding *finding, struct source_location location,
+		 const char *fmt, ...)
+{
+	struct note *note = calloc(1, sizeof(*note));
+	struct note **tail = &finding->notes;
+	va_list args;
+
+	CHECK(note != NULL);
+	note->location = location;
+	va_start(args, fmt);
+	note->message = format(fmt, args);
+	va_end(args);
+	while (*tail)
+		tail = &(*tail)->next;
+	*tail = note;
+}
+
+static int compare_locations(const struct source_location *a,
+			     const struct source_location *b)
+{
+	int order = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+
+	if (order)
+		return order;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->column != b->column)
+		return a->column < b->column ? -1 : 1;
+	return 0;
+}
+
+static int compare_findings(const void *left, const void *right)
+{
+	const struct finding *a = left, *b = right;
+	int order = compare_locations(&a->location, &b->location);
+
+	if (order)
+		return order;
+	order = strcmp(a->rule, b->rule);
+	if (order)
+		return order;
+	return strcmp(a->message, b->message);
+}
+
+static void print_location(FILE *stream, const struct source_location *at)
+{
+	fprintf(stream, "%s:%u:%u: ", at->file ? at->file : "<unknown>",
+		at->line, at->column);
+}
+
+size_t report_print(struct report *report, FILE *stream)
+{
+	size_t printed = 0;
+
+	qsort(report->findings, report->count, sizeof(struct finding),
+	      compare_findings);
+	for (size_t i = 0; i < report->count; i++) {
+		const struct finding *finding = &report->findings[i];
+
+		/* Two paths to the same mistake make one finding. */
+		if (i > 0 && !compare_findings(finding, finding - 1))
+			continue;
+		print_location(stream, &finding->location);
+		fprintf(stream, "warning: %s [%s]\n", finding->message,
+			finding->rule);
+		for (const struct note *note = finding->notes; note;
+		     note = note->next) {
+			print_location(stream, &note->location);
+			fprintf(stream, "note: %s\n", note->message);
+		}
+		printed++;
+	}
+	fflush(stream);
+	return printed;
+}

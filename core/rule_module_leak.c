@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kmem-module-leak: a static cache in a module outliving the module.
+ *
+ * A static instance lives in the module's memory.  If the module goes away
+ * (unloaded, or freed because its init failed) while the cache is still set
+ * up, the slab core keeps it on its list and in sysfs: the next walk of the
+ * list touches freed memory.  So every path out of module_exit, and every
+ * failing path out of module_init, must have destroyed what was set up.
+ *
+ * Bad:   static void __exit foo_exit(void) { unregister_foo(); }
+ * Good:  static void __exit foo_exit(void) { unregister_foo();
+ *                                            kmem_cache_destroy(foo_cachep); }
+ *
+ * Confidence: high.  Only code built with -DMODULE; a module without
+ * module_exit cannot be unloaded, so only its init is checked.  Arrays are
+ * skipped: which elements are set up is not something the model follows.
+ */
+#include "analysis.h"
+#include "paths.h"
+
+struct exit_check {
+	bool *leaked;
+};
+
+struct init_check {
+	const struct event **reported;
+	size_t reported_count;
+	size_t reported_capacity;
+};
+
+static bool whole_instance(const struct cache_ref *ref)
+{
+	return ref->kind == CACHE_REF_INSTANCE && ref->element == ELEMENT_WHOLE;
+}
+
+static void report_init_leak(struct analysis *analysis,
+			     struct init_check *check,
+			     const struct event *site, const char *name,
+			     struct source_location at)
+{
+	const char *init = analysis->tu->functions[analysis->tu->module_init].name;
+	struct finding *finding;
+
+	for (size_t i = 0; i < check->reported_count; i++)
+		if (check->reported[i] == site)
+			return;
+	if (check->reported_count == check->reported_capacity) {
+		size_t grown = check->reported_capacity * 2 + 8;
+
+		check->reported = arena_grow(&analysis->arena, check->reported,
+					     check->reported_count *
+						     sizeof(*check->reported),
+					     grown * sizeof(*check->reported));
+		check->reported_capacity = grown;
+	}
+	check->reported[check->reported_count++] = site;
+	finding = analysis_report(analysis, site->location,
+				  "static cache '%s' stays set up when module "
+				  "init '%s' fails",
+				  name, init);
+	report_note(finding, at, "'%s' returns failure here", init);
+}
+
+static void match_failing_return(struct walk *walk, struct value returned,
+				 struct source_location at,
+				 const struct path_state *state)
+{
+	struct analysis *analysis = walk_analysis(walk);
+
+	if (!state_may_be_nonzero(walk, state, returned))
+		return;
+	for (int slot = 0; slot < walk_slot_count(walk); slot++) {
+		const struct cache_ref *ref = walk_slot_ref(walk, slot);
+		const struct event *site;
+
+		if (!whole_instance(ref) || !state_may_be_set(walk, state, slot))
+			continue;
+		site = state_setup_site(walk, state, slot);
+		if (site)
+			report_init_leak(analysis, walk_data(walk), site,
+					 instance_ref_name(analysis, ref), at);
+	}
+}
+
+static void match_exit_return(struct walk *walk, struct value returned,
+			      struct source_location at,
+			      const struct path_state *state)
+{
+	struct exit_check *check = walk_data(walk);
+
+	(void)returned;
+	(void)at;
+	for (int slot = 0; slot < walk_slot_count(walk); slot++) {
+		const struct cache_ref *ref = walk_slot_ref(walk, slot);
+
+		if (whole_instance(ref) && state_may_be_set(walk, state, slot))
+			check->leaked[ref->index] = true;
+	}
+}
+
+struct site_search {
+	const struct event *call;
+	int instance;
+};
+
+static bool effect_sets_up(const struct effect *effect, void *data)
+{
+	struct site_search *search = data;
+	struct cache_ref mapped;
+
+	if (effect->ref.kind != CACHE_REF_PARAMETER ||
+	    effect->first != FIRST_SETUP)
+		return false;
+	if (!map_effect_ref(search->call, &effect->ref, &mapped))
+		return false;
+	return whole_instance(&mapped) && mapped.index == search->instance;
+}
+
+/* Whether an event sets up the instance, directly or through a parameter. */
+static bool sets_up(struct analysis *analysis, const struct event *event,
+		    int instance)
+{
+	struct site_search search = { .call = event, .instance = instance };
+
+	if (event->kind == EVENT_SETUP)
+		return whole_instance(&event->cache) &&
+		       event->cache.index == instance;
+	if (event->kind != EVENT_CALL || event->function < 0)
+		return false;
+	return summary_touches(analysis, event->function, effect_sets_up,
+			       &search);
+}
+
+/* Calls 'visit' on every place the unit sets the instance up. */
+static size_t for_each_setup_site(struct analysis *analysis, int instance,
+				  void (*visit)(struct analysis *,
+						const struct event *, int))
+{
+	const struct translation_unit *tu = analysis->tu;
+	size_t count = 0;
+
+	for (size_t f = 0; f < tu->function_count; f++) {
+		const struct function_model *fn = &tu->functions[f];
+
+		for (size_t b = 0; b < fn->block_count; b++)
+			for (size_t e = 0; e < fn->blocks[b].event_count; e++) {
+				const struct event *event =
+					&fn->blocks[b].events[e];
+
+				if (!sets_up(analysis, event, instance))
+					continue;
+				count++;
+				if (visit)
+					visit(analysis, event, instance);
+			}
+	}
+	return count;
+}
+
+static void report_exit_leak(struct analysis *analysis,
+			     const struct event *site, int instance)
+{
+	const struct function_model *exit =
+		&analysis->tu->functions[analysis->tu->module_exit];
+	struct finding *finding;
+
+	finding = analysis_report(analysis, site->location,
+				  "static cache '%s' is not destroyed on every "
+				  "path out of module exit '%s'",
+				  analysis->tu->instances[instance].name,
+				  exit->name);
+	report_note(finding, exit->location, "module exit '%s' is defined here",
+		    exit->name);
+}
+
+static void check_exit(struct analysis *analysis)
+{
+	const struct translation_unit *tu = analysis->tu;
+	struct exit_check check;
+	bool *set_up;
+	const struct walk_observer observer = {
+		.at_return = match_exit_return,
+		.data = &check,
+	};
+
+	set_up = arena_alloc(&analysis->arena, tu->instance_count + 1);
+	check.leaked = arena_alloc(&analysis->arena, tu->instance_count + 1);
+	for (size_t i = 0; i < tu->instance_count; i++)
+		set_up[i] = !tu->instances[i].is_array &&
+			    for_each_setup_site(analysis, (int)i, NULL);
+	if (!walk_function(analysis, tu->module_exit, &observer, set_up))
+		return;
+	for (size_t i = 0; i < tu->instance_count; i++) {
+		if (!check.leaked[i])
+			continue;
+		for_each_setup_site(analysis, (int)i, report_exit_leak);
+	}
+}
+
+void check_module_leak(struct analysis *analysis)
+{
+	const struct translation_unit *tu = analysis->tu;
+	struct init_check init = { 0 };
+	const struct walk_observer observer = {
+		.at_return = match_failing_return,
+		.data = &init,
+	};
+
+	if (!tu->is_module)
+		return;
+	if (tu->module_init >= 0 && tu->functions[tu->module_init].returns_value)
+		walk_function(analysis, tu->module_init, &observer, NULL);
+	if (tu->module_exit >= 0)
+		check_exit(analysis);
+}

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kmem-resetup: a static cache set up while it may already be set up.
+ *
+ * A static kmem_cache instance can be set up once.  Setting it up again,
+ * even after kmem_cache_destroy(), runs the constructor over a structure the
+ * slab core may still reference (sysfs, a pinned module kobject), and the
+ * preallocated instance is never freed, so nothing resets it in between.
+ *
+ * Bad:   kmem_cache_setup(foo_cachep, ...); ... kmem_cache_setup(foo_cachep, ...);
+ * Good:  if (kmem_cache_setup(foo_cachep, ...)) retry_or_fail();
+ *
+ * Confidence: high.  Follows failed setups (non-zero int result, NULL or
+ * IS_ERR pointer result), helpers and wrappers of the same file, loops and
+ * goto unwinding; elements of an array indexed by a variable are left alone.
+ */
+#include "analysis.h"
+#include "paths.h"
+
+static const char message[] = "static cache '%s' may already be set up on "
+			      "this path";
+
+static void match_setup(struct walk *walk, const struct event *event,
+			const struct path_state *state)
+{
+	struct analysis *analysis = walk_analysis(walk);
+	int slot;
+
+	if (event->kind != EVENT_SETUP ||
+	    event->cache.kind != CACHE_REF_INSTANCE)
+		return;
+	slot = walk_slot(walk, &event->cache);
+	if (slot < 0 || !state_may_be_set(walk, state, slot))
+		return;
+	analysis_report(analysis, event->location, message,
+			instance_ref_name(analysis, &event->cache));
+}
+
+static void match_helper_setup(struct walk *walk, const struct event *call,
+			       const struct effect *effect, int slot,
+			       const struct path_state *state)
+{
+	struct analysis *analysis = walk_analysis(walk);
+	const struct cache_ref *ref = walk_slot_ref(walk, slot);
+
+	if (effect->first != FIRST_SETUP || ref->kind != CACHE_REF_INSTANCE ||
+	    !state_may_be_set(walk, state, slot))
+		return;
+	analysis_report(analysis, call->location,
+			"static cache '%s' may already be set up on this path "
+			"(set up again in '%s')",
+			instance_ref_name(analysis, ref),
+			analysis->tu->functions[call->function].name);
+}
+
+void check_resetup(struct analysis *analysis)
+{
+	const struct walk_observer observer = {
+		.before_event = match_setup,
+		.before_effect = match_helper_setup,
+	};
+
+	for (size_t i = 0; i < analysis->tu->function_count; i++)
+		walk_function(analysis, (int)i, &observer, NULL);
+}

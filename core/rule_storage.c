@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kmem-storage: a struct kmem_cache_opaque that cannot hold a live cache.
+ *
+ * The slab core keeps a set-up cache on its global list and writes to it for
+ * as long as the cache lives.  A local instance dies with its stack frame;
+ * a const, __ro_after_init or __initdata one is read-only or freed after boot;
+ * a copy is a second, unregistered cache the core knows nothing of.
+ *
+ * Bad:   static struct kmem_cache_opaque foo_cache __ro_after_init;
+ * Good:  static struct kmem_cache_opaque foo_cache;
+ *
+ * Confidence: high.
+ */
+#include <string.h>
+
+#include "analysis.h"
+
+/* Sections that are read-only after boot, or freed after init. */
+static bool section_is_unsafe(const char *section)
+{
+	static const char *const patterns[] = {
+		"ro_after_init", ".init.", ".exit.", "rodata", ".init",
+	};
+
+	for (size_t i = 0; i < sizeof(patterns) / sizeof(patterns[0]); i++)
+		if (strstr(section, patterns[i]))
+			return true;
+	return false;
+}
+
+static void check_instance(struct analysis *analysis,
+			   const struct cache_instance *instance)
+{
+	if (instance->automatic) {
+		analysis_report(analysis, instance->location,
+				"static cache '%s' has automatic storage "
+				"duration",
+				instance->name);
+		return;
+	}
+	if (instance->section && section_is_unsafe(instance->section)) {
+		analysis_report(analysis, instance->location,
+				"static cache '%s' is in read-only or init "
+				"memory (section '%s')",
+				instance->name, instance->section);
+		return;
+	}
+	if (instance->is_const)
+		analysis_report(analysis, instance->location,
+				"static cache '%s' is const", instance->name);
+}
+
+static void check_copies(struct analysis *analysis,
+			 const struct function_model *fn)
+{
+	for (size_t b = 0; b < fn->block_count; b++) {
+		const struct block *block = &fn->blocks[b];
+
+		for (size_t e = 0; e < block->event_count; e++) {
+			const struct event *event = &block->events[e];
+
+			if (event->kind != EVENT_COPY)
+				continue;
+			analysis_report(analysis, event->location,
+					"static cache '%s' is copied by value",
+					event->storage_name);
+		}
+	}
+}
+
+void check_storage(struct analysis *analysis)
+{
+	const struct translation_unit *tu = analysis->tu;
+
+	for (size_t i = 0; i < tu->instance_count; i++)
+		if (!tu->instances[i].is_extern)
+			check_instance(analysis, &tu->instances[i]);
+	for (size_t i = 0; i < tu->function_count; i++)
+		check_copies(analysis, &tu->functions[i]);
+}

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What a front-end calls: parse options, build a translation_unit (model.h),
+ * analyze it, print the findings.
+ */
+#ifndef SLABCHECK_H
+#define SLABCHECK_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "model.h"
+
+#define MAX_EXEMPT_PATHS 16
+
+struct slabcheck_options {
+	unsigned int disabled_rules;	/* bit i: rule i of the rule table */
+	bool werror;
+	bool strict_size;
+	const char *exempt_paths[MAX_EXEMPT_PATHS];
+	int exempt_count;
+	bool exempt_set;	/* the user replaced the default list */
+	char storage[512];	/* backs the strings above */
+	size_t storage_used;
+};
+
+void options_init(struct slabcheck_options *options);
+/*
+ * One "key" or "key=value" option.  Returns 0, or -1 with a message for the
+ * user in error (size error_size).
+ */
+int options_parse(struct slabcheck_options *options, const char *key,
+		  const char *value, char *error, size_t error_size);
+/* The option keys, for a front-end's usage text. */
+extern const char slabcheck_option_help[];
+
+struct note {
+	struct source_location location;
+	char *message;
+	struct note *next;
+};
+
+struct finding {
+	struct source_location location;
+	const char *rule;
+	char *message;
+	struct note *notes;
+};
+
+struct report {
+	struct finding *findings;
+	size_t count;
+	size_t capacity;
+};
+
+void report_init(struct report *report);
+void report_release(struct report *report);
+
+/* Runs every enabled rule over the unit; findings go to the report. */
+void slabcheck_analyze(const struct translation_unit *tu,
+		       const struct slabcheck_options *options,
+		       struct report *report);
+
+/*
+ * Prints the findings sorted by location, each once, in the one format every
+ * front-end shares.  Returns how many findings were printed.
+ */
+size_t report_print(struct report *report, FILE *stream);
+
+/* The rule table, for front-ends that list or check rule names. */
+int rule_count(void);
+const char *rule_id(int index);
+int rule_find(const char *id);
+
+#endif

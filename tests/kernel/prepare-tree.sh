@@ -1,0 +1,73 @@
+#!/bin/bash
+# shellcheck source-path=SCRIPTDIR
+# prepare-tree.sh WORKDIR
+#
+# Unpack Debian's linux-source-6.12 into WORKDIR/linux-source-6.12, apply
+# our port of the static kmem_cache series (patches/*.patch), configure
+# it (x86_64 defconfig plus CONFIG_UFS_FS=m) and run
+# "make prepare modules_prepare", so that single objects and the ufs
+# module can be built in it without building vmlinux.
+#
+# A stamp in the tree records a hash of the patches, of the scripts and
+# of the tarball's size and mtime.  When it matches, the tree is left as
+# it is and the script returns at once; otherwise the tree is rebuilt
+# from scratch.  The stamp is written last, so an interrupted run is
+# redone next time.
+#
+# Progress goes to stderr; stdout gets one line, the tree's path:
+#
+#	tree=$(tests/kernel/prepare-tree.sh /var/tmp/slabcheck-kernel)
+#
+# Environment:
+#	KERNEL_TARBALL	default /usr/src/linux-source-6.12.tar.xz
+#	JOBS		make -j value, default 2
+
+set -eu
+set -o pipefail
+
+if [ $# -ne 1 ] || [ -z "$1" ]; then
+	echo "usage: $0 WORKDIR" >&2
+	exit 2
+fi
+
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+jobs=${JOBS:-2}
+
+# Keep stdout for the result; everything else is progress.
+exec 3>&1 1>&2
+
+mkdir -p "$1"
+workdir=$(cd "$1" && pwd)
+tree=$workdir/$topdir
+stamp=$tree/.slabcheck-series
+
+# Two runs on the same WORKDIR would unpack over each other.
+exec 9>"$workdir/.prepare-tree.lock"
+flock 9
+
+hash=$(cat "$kernel_dir/prepare-tree.sh" "$kernel_dir/lib.sh" | tree_hash)
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$hash" ]; then
+	echo "${0##*/}: $tree is up to date"
+	echo "$tree" >&3
+	exit 0
+fi
+
+unpack_patched "$tree"
+
+step "configuring"
+make -C "$tree" -s defconfig
+"$tree/scripts/config" --file "$tree/.config" --module UFS_FS
+make -C "$tree" -s olddefconfig
+for opt in CONFIG_UFS_FS=m CONFIG_WERROR=y; do
+	grep -qx "$opt" "$tree/.config" || die "$opt did not stick"
+done
+
+step "make -j$jobs prepare modules_prepare"
+make -C "$tree" -j"$jobs" prepare modules_prepare
+[ -f "$tree/include/generated/kmem_cache_size.h" ] ||
+	die "include/generated/kmem_cache_size.h was not generated"
+
+echo "$hash" >"$stamp"
+step "done"
+echo "$tree" >&3

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# %check for the GCC plugin: compiles one test file with the plugin loaded and
+# prints what GCC prints.  Front-end-neutral options are translated here so
+# that the same RUN line serves every front-end:
+#   --disable=RULE[,RULE]  --strict-size  --werror  --exempt=PATH[,PATH]
+# Everything else goes to the compiler.  The exit status is the compiler's.
+set -u
+plugin="$SLABCHECK_BUILD_DIR/gcc-plugin/slabcheck_gcc.so"
+args=()
+for arg in "$@"; do
+	case "$arg" in
+	--disable=*|--exempt=*)
+		args+=("-fplugin-arg-slabcheck_gcc-${arg#--}") ;;
+	--strict-size|--werror)
+		args+=("-fplugin-arg-slabcheck_gcc-${arg#--}") ;;
+	*)
+		args+=("$arg") ;;
+	esac
+done
+exec gcc -fplugin="$plugin" -std=gnu11 -O2 -Wall -nostdinc \
+	-isystem "$SLABCHECK_INCLUDE_DIR" -c -o /dev/null "${args[@]}" 2>&1

@@ -1,0 +1,36 @@
+# -*- Python -*-
+# One lit run tests every front-end: each test file is run once per front-end
+# listed in the "frontends" parameter, with %check bound to that front-end's
+# driver.  Adding a front-end means adding a driver to tests/lit/drivers/ and
+# its name to the list: no test file is copied.
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+import slabcheck_format  # noqa: E402
+
+config.name = 'slabcheck'
+config.suffixes = ['.c']
+config.test_source_root = os.path.dirname(__file__)
+config.excludes = ['drivers', 'Inputs', '__pycache__']
+
+build_dir = lit_config.params.get('build_dir')
+if not build_dir:
+    lit_config.fatal('run lit with --param build_dir=<cmake build directory>')
+frontends = lit_config.params.get('frontends', 'gcc').split(',')
+source_dir = os.path.dirname(os.path.dirname(config.test_source_root))
+include_dir = os.path.join(source_dir, 'tests', 'include')
+drivers_dir = os.path.join(config.test_source_root, 'drivers')
+filecheck = lit_config.params.get('filecheck', 'FileCheck')
+
+# Any finding or note a test does not expect fails it.
+config.substitutions.append(
+    ('%filecheck',
+     filecheck + ' --implicit-check-not=warning: --implicit-check-not=note:'
+     ' --implicit-check-not=error:'))
+config.environment['SLABCHECK_BUILD_DIR'] = build_dir
+config.environment['SLABCHECK_INCLUDE_DIR'] = include_dir
+
+
+config.test_format = slabcheck_format.PerFrontendShTest(frontends,
+                                                       drivers_dir)
