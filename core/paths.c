@@ -96,10 +96,19 @@ static unsigned char *first_of(const struct walk *walk,
 	return (unsigned char *)state->bytes + walk->slot_count + slot;
 }
 
+/* Whether the slot was set up at some point of the path. */
+static unsigned char *ever_set_of(const struct walk *walk,
+				  const struct path_state *state, int slot)
+{
+	return (unsigned char *)state->bytes + 2 * walk->slot_count + slot;
+}
+
+#define BYTES_PER_SLOT 3
+
 static int32_t *int_field(const struct walk *walk,
 			  const struct path_state *state, int which, int slot)
 {
-	size_t offset = 2 * (size_t)walk->slot_count +
+	size_t offset = BYTES_PER_SLOT * (size_t)walk->slot_count +
 			((size_t)which * walk->slot_count + slot) *
 				sizeof(int32_t);
 
@@ -127,7 +136,8 @@ static void put_int(const struct walk *walk, struct path_state *state,
 static unsigned char *fact_of(const struct walk *walk,
 			      const struct path_state *state, int value)
 {
-	return (unsigned char *)state->bytes + 2 * (size_t)walk->slot_count +
+	return (unsigned char *)state->bytes +
+	       BYTES_PER_SLOT * (size_t)walk->slot_count +
 	       2 * (size_t)walk->slot_count * sizeof(int32_t) + value;
 }
 
@@ -412,6 +422,16 @@ bool state_may_be_set(const struct walk *walk, const struct path_state *state,
 	return status == SLOT_SET || status == SLOT_PENDING;
 }
 
+bool state_was_set_up(const struct walk *walk, const struct path_state *state,
+		       int slot)
+{
+	if (state_status(walk, state, slot) == SLOT_UNKNOWN)
+		return false;
+	return state_may_be_set(walk, state, slot) ||
+	       (*ever_set_of(walk, state, slot) &&
+		state_status(walk, state, slot) == SLOT_DESTROYED);
+}
+
 bool state_may_be_nonzero(const struct walk *walk,
 			  const struct path_state *state, struct value value)
 {
@@ -434,6 +454,7 @@ static void apply_setup(struct walk *walk, struct path_state *state,
 	if (slot < 0)
 		return;
 	note_first(walk, state, slot, FIRST_SETUP);
+	*ever_set_of(walk, state, slot) = 1;
 	put_int(walk, state, SETUP_SITE, slot, event_number(walk, event, block));
 	if (event->result.kind == VALUE_ID) {
 		*status_of(walk, state, slot) = SLOT_PENDING;
@@ -488,9 +509,11 @@ static void apply_effect(struct walk *walk, struct path_state *state,
 	}
 	*status_of(walk, state, slot) = status;
 	if (effect->first == FIRST_SETUP || effect->final == FINAL_SET ||
-	    effect->final == FINAL_PENDING_ON_RETURN)
+	    effect->final == FINAL_PENDING_ON_RETURN) {
+		*ever_set_of(walk, state, slot) = 1;
 		put_int(walk, state, SETUP_SITE, slot,
 			event_number(walk, call, block));
+	}
 }
 
 /* Forks the path once per outcome of the callee; false when it cannot. */
@@ -717,7 +740,7 @@ bool walk_function(struct analysis *analysis, int function,
 		return true;
 	arena_init(&walk.arena);
 	collect_slots(&walk, initially_set);
-	walk.state_size = 2 * (size_t)walk.slot_count +
+	walk.state_size = BYTES_PER_SLOT * (size_t)walk.slot_count +
 			  2 * (size_t)walk.slot_count * sizeof(int32_t) +
 			  (size_t)walk.value_count;
 	if (walk.state_size == 0)
@@ -732,8 +755,10 @@ bool walk_function(struct analysis *analysis, int function,
 	start = new_state(&walk);
 	for (int i = 0; initially_set && i < walk.slot_count; i++)
 		if (walk.slots[i].kind == CACHE_REF_INSTANCE &&
-		    initially_set[walk.slots[i].index])
+		    initially_set[walk.slots[i].index]) {
 			*status_of(&walk, start, i) = SLOT_SET;
+			*ever_set_of(&walk, start, i) = 1;
+		}
 	push(&walk, 0, -1, 0, start);
 	while (walk.work_count) {
 		if (++walk.steps > WALK_STEP_LIMIT) {

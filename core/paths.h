@@ -88,6 +88,9 @@ const struct cache_ref *walk_slot_ref(const struct walk *walk, int slot);
 /* Set up for sure or unless a failure nobody checked: SET or PENDING. */
 bool state_may_be_set(const struct walk *walk, const struct path_state *state,
 		      int slot);
+/* Set up now, or set up and destroyed since: a setup now is a second one. */
+bool state_was_set_up(const struct walk *walk, const struct path_state *state,
+		      int slot);
 enum slot_status state_status(const struct walk *walk,
 			      const struct path_state *state, int slot);
 /* The event that last set the slot up on this path, or NULL. */

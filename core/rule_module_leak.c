@@ -34,9 +34,51 @@ static bool whole_instance(const struct cache_ref *ref)
 	return ref->kind == CACHE_REF_INSTANCE && ref->element == ELEMENT_WHOLE;
 }
 
+/*
+ * Where the instance is really set up: a helper that sets up a fixed
+ * instance is reported inside, where a fix goes; one that sets up its
+ * parameter is reported at the call that passes the instance.
+ */
+static bool find_setup(struct analysis *analysis, int function, int instance,
+		       int depth, struct source_location *found)
+{
+	const struct function_model *fn = &analysis->tu->functions[function];
+
+	if (depth > 4)
+		return false;
+	for (size_t b = 0; b < fn->block_count; b++)
+		for (size_t e = 0; e < fn->blocks[b].event_count; e++) {
+			const struct event *event = &fn->blocks[b].events[e];
+
+			if (event->kind == EVENT_SETUP &&
+			    whole_instance(&event->cache) &&
+			    event->cache.index == instance) {
+				*found = event->location;
+				return true;
+			}
+			if (event->kind == EVENT_CALL && event->function >= 0 &&
+			    event->function != function &&
+			    find_setup(analysis, event->function, instance,
+				       depth + 1, found))
+				return true;
+		}
+	return false;
+}
+
+static struct source_location setup_location(struct analysis *analysis,
+					     const struct event *site,
+					     int instance)
+{
+	struct source_location found = site->location;
+
+	if (site->kind == EVENT_CALL && site->function >= 0)
+		find_setup(analysis, site->function, instance, 0, &found);
+	return found;
+}
+
 static void report_init_leak(struct analysis *analysis,
 			     struct init_check *check,
-			     const struct event *site, const char *name,
+			     const struct event *site, int instance,
 			     struct source_location at)
 {
 	const char *init = analysis->tu->functions[analysis->tu->module_init].name;
@@ -55,10 +97,11 @@ static void report_init_leak(struct analysis *analysis,
 		check->reported_capacity = grown;
 	}
 	check->reported[check->reported_count++] = site;
-	finding = analysis_report(analysis, site->location,
+	finding = analysis_report(analysis,
+				  setup_location(analysis, site, instance),
 				  "static cache '%s' stays set up when module "
 				  "init '%s' fails",
-				  name, init);
+				  analysis->tu->instances[instance].name, init);
 	report_note(finding, at, "'%s' returns failure here", init);
 }
 
@@ -79,7 +122,7 @@ static void match_failing_return(struct walk *walk, struct value returned,
 		site = state_setup_site(walk, state, slot);
 		if (site)
 			report_init_leak(analysis, walk_data(walk), site,
-					 instance_ref_name(analysis, ref), at);
+					 ref->index, at);
 	}
 }
 

@@ -30,7 +30,7 @@ static void match_setup(struct walk *walk, const struct event *event,
 	    event->cache.kind != CACHE_REF_INSTANCE)
 		return;
 	slot = walk_slot(walk, &event->cache);
-	if (slot < 0 || !state_may_be_set(walk, state, slot))
+	if (slot < 0 || !state_was_set_up(walk, state, slot))
 		return;
 	analysis_report(analysis, event->location, message,
 			instance_ref_name(analysis, &event->cache));
@@ -44,7 +44,7 @@ static void match_helper_setup(struct walk *walk, const struct event *call,
 	const struct cache_ref *ref = walk_slot_ref(walk, slot);
 
 	if (effect->first != FIRST_SETUP || ref->kind != CACHE_REF_INSTANCE ||
-	    !state_may_be_set(walk, state, slot))
+	    !state_was_set_up(walk, state, slot))
 		return;
 	analysis_report(analysis, call->location,
 			"static cache '%s' may already be set up on this path "

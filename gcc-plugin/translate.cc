@@ -31,6 +31,14 @@ struct declared_instance {
 static std::vector<declared_instance> declared;
 static std::map<tree, size_t> declared_index;
 
+/* Reserved kmem_cache_args fields set in file-scope initializers. */
+struct file_scope_field {
+	std::string field;
+	location_t location;
+};
+
+static std::vector<file_scope_field> file_scope_fields;
+
 static int preallocated_bit = -1;
 static bool opaque_complete, cache_complete;
 static unsigned long opaque_size, opaque_align, cache_size, cache_align;
@@ -146,8 +154,9 @@ void record_type(tree type)
 		cache_complete = true;
 		cache_size = constant_size(TYPE_SIZE_UNIT(type));
 		cache_align = TYPE_ALIGN_UNIT(type);
-		cache_location = DECL_SOURCE_LOCATION(TYPE_NAME(type)) ?
-					 DECL_SOURCE_LOCATION(TYPE_NAME(type)) :
+		/* In C, TYPE_NAME is the tag itself; the stub decl has the place. */
+		cache_location = TYPE_STUB_DECL(type) ?
+					 DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type)) :
 					 UNKNOWN_LOCATION;
 	} else if (!strcmp(name, API_ARGS_TAG)) {
 		args_type = TYPE_MAIN_VARIANT(type);
@@ -162,6 +171,27 @@ static bool is_opaque(tree type)
 	return name && !strcmp(name, API_OPAQUE_TAG);
 }
 
+static void record_args_initializer(tree decl)
+{
+	tree initial = DECL_INITIAL(decl);
+	unsigned HOST_WIDE_INT index;
+	tree field, value;
+
+	if (!initial || TREE_CODE(initial) != CONSTRUCTOR)
+		return;
+	FOR_EACH_CONSTRUCTOR_ELT(CONSTRUCTOR_ELTS(initial), index, field, value) {
+		const char *name = identifier(field);
+
+		if (!name || !api_is_reserved_args_field(name) ||
+		    integer_zerop(value))
+			continue;
+		file_scope_fields.push_back(
+			{ name, EXPR_P(value) && EXPR_HAS_LOCATION(value) ?
+					EXPR_LOCATION(value) :
+					DECL_SOURCE_LOCATION(decl) });
+	}
+}
+
 void record_decl(tree decl)
 {
 	tree type;
@@ -171,6 +201,10 @@ void record_decl(tree decl)
 	if (!decl || TREE_CODE(decl) != VAR_DECL || !DECL_NAME(decl))
 		return;
 	type = strip_arrays(TREE_TYPE(decl));
+	if (TREE_STATIC(decl) && is_type(type, args_type)) {
+		record_args_initializer(decl);
+		return;
+	}
 	if (!is_opaque(type))
 		return;
 	entry.decl = decl;
@@ -671,6 +705,19 @@ static void translate_call(function_translation *ft, gcall *stmt)
 		event->arguments[i] = cache_ref_of(ft, gimple_call_arg(stmt, i));
 }
 
+/* Where the value of an operand is written, when GIMPLE kept it. */
+static location_t value_location(tree value)
+{
+	if (!value)
+		return UNKNOWN_LOCATION;
+	if (TREE_CODE(value) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF(value) &&
+	    SSA_NAME_DEF_STMT(value))
+		return gimple_location(SSA_NAME_DEF_STMT(value));
+	if (EXPR_P(value) && EXPR_HAS_LOCATION(value))
+		return EXPR_LOCATION(value);
+	return UNKNOWN_LOCATION;
+}
+
 static void note_args_field(function_translation *ft, gimple *stmt,
 			    tree base, tree field, tree value)
 {
@@ -683,6 +730,12 @@ static void note_args_field(function_translation *ft, gimple *stmt,
 	if (!strcmp(name, API_PREALLOCATED_FIELD) && base)
 		ft->preallocated[base] = value;
 	event = add_event(ft, stmt, EVENT_ARGS_FIELD);
+	/* The initializer's value marks the field better than the literal. */
+	location_t at = value_location(value);
+	if (at != UNKNOWN_LOCATION) {
+		event->location = gcc_location(at);
+		event->location.file = tu_string(ft->tu, event->location.file);
+	}
 	event->field = tu_string(ft->tu, name);
 	event->from_api_macro = from_api_macro(gimple_location(stmt));
 	block = &ft->model->blocks[ft->current_block];
@@ -1059,6 +1112,28 @@ static void add_instances(struct translation_unit *tu)
 	}
 }
 
+/* File-scope initializers have no function: give them a block of their own. */
+static void add_file_scope(struct translation_unit *tu)
+{
+	struct source_location nowhere = { NULL, 0, 0 };
+	struct function_model *model;
+
+	if (file_scope_fields.empty())
+		return;
+	model = &tu->functions[tu_add_function(tu, "<file scope>", nowhere)];
+	function_set_blocks(tu, model, 1);
+	model->blocks[0].exit = EXIT_NONE;
+	for (const file_scope_field &entry : file_scope_fields) {
+		struct event *event = block_add_event(tu, &model->blocks[0],
+						      EVENT_ARGS_FIELD);
+
+		event->location = gcc_location(entry.location);
+		event->location.file = tu_string(tu, event->location.file);
+		event->field = tu_string(tu, entry.field.c_str());
+		event->from_api_macro = from_api_macro(entry.location);
+	}
+}
+
 void translate_unit(struct translation_unit *tu, bool is_module)
 {
 	unit_translation translation;
@@ -1097,6 +1172,7 @@ void translate_unit(struct translation_unit *tu, bool is_module)
 		translate_body(tu, found->second, DECL_STRUCT_FUNCTION(c.node->decl));
 		pop_cfun();
 	}
+	add_file_scope(tu);
 	if (!init.empty())
 		tu->module_init = tu_find_function(tu, init.c_str());
 	if (!exit.empty())

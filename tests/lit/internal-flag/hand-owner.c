@@ -1,4 +1,3 @@
-// RUN: %check %s | %filecheck %s
 // RUN: %check -DMODULE %s | %filecheck %s
 //
 // kmem-internal-flag: struct kmem_cache_args.owner filled in by hand, in a
@@ -39,7 +38,7 @@ static struct kmem_cache_args nvme_iod_args = {
 	.align	= 64,
 	.ctor	= nvme_iod_ctor,
 	.owner	= &THIS_MODULE->mkobj.kobj,
-	// CHECK: {{.*}}[[@LINE-1]]:2: warning: '.owner' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
+	// CHECK: {{.*}}[[@LINE-1]]:11: warning: '.owner' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
 };
 
 struct kmem_cache *nvme_iod_cache;
@@ -52,7 +51,7 @@ int nvme_core_caches_init(void)
 		.useroffset	= offsetof(struct nvme_cmd_ext, prp),
 		.usersize	= sizeof_field(struct nvme_cmd_ext, prp),
 		.owner		= &THIS_MODULE->mkobj.kobj,
-		// CHECK: {{.*}}[[@LINE-1]]:3: warning: '.owner' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
+		// CHECK: {{.*}}[[@LINE-1]]:13: warning: '.owner' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
 	};
 	struct kmem_cache_args sense_args = {
 		.align = 8,
@@ -70,7 +69,7 @@ int nvme_core_caches_init(void)
 		goto out_iod;
 
 	sense_args.owner = &THIS_MODULE->mkobj.kobj;
-	// CHECK: {{.*}}[[@LINE-1]]:2: warning: '.owner' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
+	// CHECK: {{.*}}[[@LINE-1]]:21: warning: '.owner' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
 	nvme_sense_cache = kmem_cache_create("nvme_sense", 96, &sense_args, 0);
 	if (!nvme_sense_cache)
 		goto out_cmd;

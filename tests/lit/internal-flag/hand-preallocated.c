@@ -45,7 +45,7 @@ int __init dquot_init(void)
 		.align		= __alignof__(struct dquot),
 		.preallocated	= dquot_cachep,
 	};
-	// CHECK: {{.*}}[[@LINE-2]]:3: warning: '.preallocated' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
+	// CHECK: {{.*}}[[@LINE-2]]:19: warning: '.preallocated' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
 
 	if (!__kmem_cache_create_args("dquot", sizeof(struct dquot), &args,
 				      SLAB_HWCACHE_ALIGN | SLAB_PANIC))
@@ -60,7 +60,7 @@ int __init qtree_init(void)
 	};
 
 	args.preallocated = qtree_cachep;
-	// CHECK: {{.*}}[[@LINE-1]]:2: warning: '.preallocated' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
+	// CHECK: {{.*}}[[@LINE-1]]:22: warning: '.preallocated' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
 	if (!__kmem_cache_create_args("qtree_entry", sizeof(struct qtree_entry),
 				      &args, 0))
 		return -ENOMEM;
@@ -72,7 +72,7 @@ static void __init qfmt_fill_args(struct kmem_cache_args *args,
 {
 	args->align = __alignof__(struct quota_format);
 	args->preallocated = s;
-	// CHECK: {{.*}}[[@LINE-1]]:2: warning: '.preallocated' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
+	// CHECK: {{.*}}[[@LINE-1]]:21: warning: '.preallocated' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
 }
 
 int __init qfmt_init(void)

@@ -67,7 +67,7 @@ static void init_once(void *foo)
 static int __init init_inodecache(void)
 {
 	// MOD: {{.*}}[[@LINE+2]]:9: warning: static cache 'ufs_inode_cache' stays set up when module init 'init_ufs_fs' fails [kmem-module-leak]
-	// MOD-NEXT: {{.*}}[[@LINE+47]]:3: note: 'init_ufs_fs' returns failure here
+	// MOD-NEXT: {{.*}}[[@LINE+47]]:10: note: 'init_ufs_fs' returns failure here
 	return kmem_cache_setup_usercopy(ufs_inode_cachep, "ufs_inode_cache",
 				sizeof(struct ufs_inode_info), 0,
 				(SLAB_RECLAIM_ACCOUNT | SLAB_ACCOUNT),

@@ -24,7 +24,7 @@ void __init vmalloc_init(void)
 				 &(struct kmem_cache_args){
 					.align = __alignof__(struct vmap_area),
 					.preallocated = vmap_area_cachep,
-					// CHECK: {{.*}}[[@LINE-1]]:6: warning: '.preallocated' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
+					// CHECK: {{.*}}[[@LINE-1]]:22: warning: '.preallocated' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
 				 }, SLAB_PANIC);
 
 	pr_info("vmalloc: %zu-byte areas\n", sizeof(struct vmap_area));
@@ -33,6 +33,6 @@ void __init vmalloc_init(void)
 	// CHECK: {{.*}}[[@LINE-1]]:2: warning: static cache 'vmap_area_cache' may already be set up on this path [kmem-resetup]
 				 &(struct kmem_cache_args){
 					.preallocated = vmap_area_cachep,
-					// CHECK: {{.*}}[[@LINE-1]]:6: warning: '.preallocated' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
+					// CHECK: {{.*}}[[@LINE-1]]:22: warning: '.preallocated' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
 				 }, SLAB_PANIC);
 }
