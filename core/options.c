@@ -5,11 +5,7 @@
 #include <string.h>
 
 const char slabcheck_option_help[] =
-	"disable=RULE[,RULE...]  turn rules off\n"
-	"werror                  make findings errors\n"
-	"strict-size             any object size difference is a finding\n"
-	"exempt=PATH[,PATH...]   files under these paths may use mm/ internals "
-	"(default: mm/)\n";
+	"disable=RULE[,RULE...], werror, strict-size, exempt=PATH[,PATH...]";
 
 void options_init(struct slabcheck_options *options)
 {

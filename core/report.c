@@ -119,7 +119,7 @@ static void print_location(FILE *stream, const struct source_location *at)
 		at->line, at->column);
 }
 
-size_t report_print(struct report *report, FILE *stream)
+size_t report_print(struct report *report, FILE *stream, bool as_errors)
 {
 	size_t printed = 0;
 
@@ -132,7 +132,8 @@ size_t report_print(struct report *report, FILE *stream)
 		if (i > 0 && !compare_findings(finding, finding - 1))
 			continue;
 		print_location(stream, &finding->location);
-		fprintf(stream, "warning: %s [%s]\n", finding->message,
+		fprintf(stream, "%s: %s [%s]\n",
+			as_errors ? "error" : "warning", finding->message,
 			finding->rule);
 		for (const struct note *note = finding->notes; note;
 		     note = note->next) {

@@ -63,9 +63,10 @@ void slabcheck_analyze(const struct translation_unit *tu,
 
 /*
  * Prints the findings sorted by location, each once, in the one format every
- * front-end shares.  Returns how many findings were printed.
+ * front-end shares, as warnings or (werror) as errors.  Returns how many
+ * findings were printed.
  */
-size_t report_print(struct report *report, FILE *stream);
+size_t report_print(struct report *report, FILE *stream, bool as_errors);
 
 /* The rule table, for front-ends that list or check rule names. */
 int rule_count(void);

@@ -30,12 +30,22 @@
 #include "cgraph.h"
 #include "attribs.h"
 #include "diagnostic-core.h"
+#include "diagnostic.h"
 #include "cpplib.h"
 #include "c-family/c-pragma.h"
 
 #if GCCPLUGIN_VERSION_MAJOR < 10 || GCCPLUGIN_VERSION_MAJOR > 14
 #error "slabcheck's GCC plugin supports GCC 10 to 14"
 #endif
+
+/*
+ * Findings printed as errors (werror) must fail the compilation like GCC's
+ * own errors do, without a second message: count them as GCC's errors.
+ */
+static inline void count_errors(size_t count)
+{
+	errorcount += (int)count;
+}
 
 /* The pass runs once all functions are in SSA form, before any inlining. */
 #define SLABCHECK_REFERENCE_PASS "build_ssa_passes"

@@ -50,12 +50,9 @@ static void analyze_unit(void)
 	report_init(&report);
 	translate_unit(&tu, is_module);
 	slabcheck_analyze(&tu, &options, &report);
-	printed = report_print(&report, stderr);
-	if (printed && options.werror)
-		error("slabcheck: %lu finding%s treated as error%s, as "
-		      "asked by the %<werror%> option",
-		      (unsigned long)printed, printed == 1 ? "" : "s",
-		      printed == 1 ? "" : "s");
+	printed = report_print(&report, stderr, options.werror);
+	if (options.werror)
+		count_errors(printed);
 	report_release(&report);
 	tu_release(&tu);
 }
@@ -112,9 +109,9 @@ static int parse_arguments(struct plugin_name_args *info)
 		if (options_parse(&options, arg->key, arg->value, error_text,
 				  sizeof(error_text)) == 0)
 			continue;
-		error("%s: %s; the options are: %s", plugin_name, error_text,
+		error("%s: %s (options: %s)", plugin_name, error_text,
 		      slabcheck_option_help);
-		return 1;
+		return -1;
 	}
 	return 0;
 }
@@ -130,8 +127,12 @@ int plugin_init(struct plugin_name_args *info,
 		      gcc_version.basever, version->basever);
 		return 1;
 	}
+	/*
+	 * A bad option fails the compilation with our one error line, not a
+	 * second "failed to initialize plugin" from GCC.
+	 */
 	if (parse_arguments(info))
-		return 1;
+		return 0;
 
 	pass_info.pass = new slabcheck_pass(g);
 	pass_info.reference_pass_name = SLABCHECK_REFERENCE_PASS;

@@ -23,7 +23,7 @@ int __init slab_prealloc_selftest(void)
 {
 	struct kmem_cache_args args = {
 		.preallocated	= test_prealloc_cachep,
-		// FLAG: {{.*}}[[@LINE-1]]:3: warning: '.preallocated' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
+		// FLAG: {{.*}}[[@LINE-1]]:19: warning: '.preallocated' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
 	};
 	struct kmem_cache_opaque on_stack;
 	// CHECK: {{.*}}[[@LINE-1]]:27: warning: static cache 'on_stack' has automatic storage duration [kmem-storage]

@@ -49,14 +49,14 @@ int __init jbd2_journal_init_caches(void)
 		to_kmem_cache((struct kmem_cache_opaque *)jbd2_jh_area),
 		"jbd2_journal_head", sizeof(struct journal_head), 0,
 		SLAB_TEMPORARY, NULL);
-	// CHECK: {{.*}}[[@LINE-3]]:3: warning: 'jbd2_jh_area' is not a struct kmem_cache_opaque [kmem-size-mismatch]
+	// CHECK: {{.*}}[[@LINE-4]]:8: warning: 'jbd2_jh_area' is not a struct kmem_cache_opaque [kmem-size-mismatch]
 	if (err)
 		return err;
 
 	err = kmem_cache_setup(jbd2_revoke_cachep, "jbd2_revoke_record",
 			       sizeof(struct jbd2_revoke_record), 0,
 			       SLAB_TEMPORARY, NULL);
-	// CHECK: {{.*}}[[@LINE-3]]:25: warning: 'jbd2_revoke_area' is not a struct kmem_cache_opaque [kmem-size-mismatch]
+	// CHECK: {{.*}}[[@LINE-3]]:8: warning: 'jbd2_revoke_area' is not a struct kmem_cache_opaque [kmem-size-mismatch]
 	if (err)
 		return err;
 

@@ -40,7 +40,7 @@ int __init kvm_vcpu_cache_init(void)
 void kvm_debug_snapshot(void)
 {
 	kvm_vcpu_cache_snapshot = kvm_vcpu_cache;
-	// CHECK: {{.*}}[[@LINE-1]]:2: warning: static cache 'kvm_vcpu_cache' is copied by value [kmem-storage]
+	// CHECK: {{.*}}[[@LINE-1]]:26: warning: static cache 'kvm_vcpu_cache' is copied by value [kmem-storage]
 }
 
 void kvm_debug_dump(void)

@@ -312,6 +312,10 @@ gcc-plugin/CMakeFiles/slabcheck_gcc.dir/translate.cc.o: \
  /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/diagnostic-core.h \
  /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/bversion.h \
  /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/diagnostic.def \
+ /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/diagnostic.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/pretty-print.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/diagnostic-url.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/diagnostic-core.h \
  /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/cpplib.h \
  /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/c-family/c-pragma.h \
  /usr/include/c++/12/map /usr/include/c++/12/bits/stl_tree.h \
