@@ -36,6 +36,14 @@ static void match_setup(struct walk *walk, const struct event *event,
 			instance_ref_name(analysis, &event->cache));
 }
 
+/* A helper that sets up, even after destroying first, or tries to. */
+static bool effect_sets_up(const struct effect *effect)
+{
+	return effect->first == FIRST_SETUP || effect->final == FINAL_SET ||
+	       effect->final == FINAL_PENDING_ON_RETURN ||
+	       effect->final == FINAL_UNSET;
+}
+
 static void match_helper_setup(struct walk *walk, const struct event *call,
 			       const struct effect *effect, int slot,
 			       const struct path_state *state)
@@ -43,7 +51,7 @@ static void match_helper_setup(struct walk *walk, const struct event *call,
 	struct analysis *analysis = walk_analysis(walk);
 	const struct cache_ref *ref = walk_slot_ref(walk, slot);
 
-	if (effect->first != FIRST_SETUP || ref->kind != CACHE_REF_INSTANCE ||
+	if (!effect_sets_up(effect) || ref->kind != CACHE_REF_INSTANCE ||
 	    !state_was_set_up(walk, state, slot))
 		return;
 	analysis_report(analysis, call->location,

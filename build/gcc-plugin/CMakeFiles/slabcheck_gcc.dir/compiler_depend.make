@@ -347,6 +347,10 @@ gcc-plugin/CMakeFiles/slabcheck_gcc.dir/slabcheck_gcc.cc.o: /work/main/gcc-plugi
   /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/diagnostic-core.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/bversion.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/diagnostic.def \
+  /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/diagnostic.h \
+  /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/pretty-print.h \
+  /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/diagnostic-url.h \
+  /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/diagnostic-core.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/cpplib.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/c-family/c-pragma.h \
   /work/main/gcc-plugin/translate.h \
@@ -745,6 +749,10 @@ gcc-plugin/CMakeFiles/slabcheck_gcc.dir/translate.cc.o: /work/main/gcc-plugin/tr
   /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/diagnostic-core.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/bversion.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/diagnostic.def \
+  /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/diagnostic.h \
+  /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/pretty-print.h \
+  /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/diagnostic-url.h \
+  /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/diagnostic-core.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/cpplib.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/c-family/c-pragma.h \
   /usr/include/c++/12/map \
@@ -889,6 +897,12 @@ gcc-plugin/CMakeFiles/slabcheck_gcc.dir/translate.cc.o: /work/main/gcc-plugin/tr
 /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/c-family/c-pragma.h:
 
 /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/cpplib.h:
+
+/usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/diagnostic-url.h:
+
+/usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/pretty-print.h:
+
+/usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/diagnostic.h:
 
 /usr/lib/gcc/x86_64-linux-gnu/12/plugin/include/diagnostic.def:
 
