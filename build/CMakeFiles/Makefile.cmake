@@ -51,4 +51,5 @@ set(CMAKE_MAKEFILE_PRODUCTS
 set(CMAKE_DEPEND_INFO_FILES
   "CMakeFiles/slabcheck_core.dir/DependInfo.cmake"
   "gcc-plugin/CMakeFiles/slabcheck_gcc.dir/DependInfo.cmake"
+  "tools/CMakeFiles/slabcheck.dir/DependInfo.cmake"
   )

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what building and testing slabcheck needs on Debian 12, and the
+# kernel under test (linux-source-6.12) with its build dependencies.
+set -eu
+here=$(cd "$(dirname "$0")/.." && pwd)
+packages=(gcc g++ make cmake python3 gcc-12-plugin-dev libcmocka-dev
+	  llvm-14-tools valgrind time)
+while read -r package; do
+	[ -n "$package" ] && packages+=("$package")
+done < <(grep -v '^#' "$here/tests/kernel/packages.txt")
+missing=()
+for package in "${packages[@]}"; do
+	dpkg-query -W -f='${Status}' "$package" 2>/dev/null |
+		grep -q "ok installed" || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+sudo=
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+	"${missing[@]}"

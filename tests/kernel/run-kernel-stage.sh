@@ -1,0 +1,297 @@
+#!/bin/bash
+# shellcheck source-path=SCRIPTDIR
+# run-kernel-stage.sh PLUGIN_SO [WORKDIR]
+#
+# Runs the slabcheck GCC plugin on the kernel port that prepare-tree.sh
+# keeps in WORKDIR (default /var/tmp/slabcheck-kernel), in three parts:
+#
+#  clean      the objects build-converted.sh compiles, plus all of
+#             fs/ufs/ and ufs.ko, are deleted and rebuilt with the
+#             plugin; there must be no finding at all.  Built-in code
+#             and modules alike; mm/ uses SLAB_PREALLOCATED and is exempt
+#             from kmem-internal-flag by the plugin's default.
+#  planted/   each *.patch there plants one bug on top of the port.  Its
+#             header says what the plugin must report, one line per
+#             finding:
+#                 Expect: FILE:LINE:COL: RULE-ID
+#             The patch is applied to the prepared tree, the objects it
+#             touches are rebuilt with the plugin, and the findings
+#             printed must be exactly those (file, line, column, rule;
+#             notes are not compared), nothing more and nothing less.
+#  lookalike/ correct changes that resemble bugs: applied and rebuilt
+#             the same way, they must produce no finding.
+#
+# The objects rebuilt for a patch are the .o of every .c file it touches,
+# or those named on "Build: OBJ..." header lines.  The tree is restored
+# after each patch (from copies of the touched files, mtimes included),
+# also when the script fails or is interrupted, and the objects built from
+# patched sources are deleted so that the next build remakes them.
+#
+# Output: one line per case, "PASS name" or "FAIL name: why", then
+# "N passed, M failed"; the exit status is non-zero if any case failed.
+# Build logs of failed cases go to stderr, and so does progress.
+#
+# The plugin is copied before use, so rebuilding it during a run does not
+# mix two versions.  The run holds the locks of prepare-tree.sh and
+# build-converted.sh on WORKDIR.
+#
+# Environment: JOBS (make -j value, default 2), KEEP_LOGS=DIR (copy every
+# build log there), plus those of prepare-tree.sh.
+
+set -eu
+set -o pipefail
+
+if [ $# -lt 1 ] || [ $# -gt 2 ] || [ -z "$1" ]; then
+	echo "usage: $0 PLUGIN_SO [WORKDIR]" >&2
+	exit 2
+fi
+
+here=$(cd "$(dirname "$0")" && pwd)
+jobs=${JOBS:-2}
+workdir=${2:-/var/tmp/slabcheck-kernel}
+[ -f "$1" ] || {
+	echo "run-kernel-stage: $1: no such plugin" >&2
+	exit 2
+}
+
+progress() {
+	echo "run-kernel-stage: [$((SECONDS - t_start))s] $*" >&2
+}
+t_start=$SECONDS
+
+tmp=$(mktemp -d)
+backup=$tmp/backup
+restore_list=$tmp/restore	# files to put back, one a line
+: >"$restore_list"
+
+# Puts back every file the current patch touched and deletes what was
+# built from it.  Runs on every exit path.
+restore_tree() {
+	local f
+	[ -s "$restore_list" ] || return 0
+	while IFS= read -r f; do
+		if [ -e "$backup/$f" ]; then
+			cp -p "$backup/$f" "$f"
+		else
+			rm -f "$f"	# created by the patch
+		fi
+	done <"$restore_list"
+	rm -f "${case_objs[@]}"
+	: >"$restore_list"
+}
+case_objs=()
+cleanup() {
+	local status=$?
+	if [ -n "${tree:-}" ] && [ "$PWD" = "$tree" ]; then
+		restore_tree || status=1
+	fi
+	rm -rf "$tmp"
+	exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+plugin=$tmp/slabcheck_gcc.so
+cp "$1" "$plugin"
+
+tree=$("$here/prepare-tree.sh" "$workdir")
+# Keep prepare-tree.sh from replacing the tree, and build-converted.sh
+# from deleting objects, while this runs.
+exec 8>"$(dirname "$tree")/.prepare-tree.lock"
+flock 8
+cd "$tree"
+exec 9>.build-converted.lock
+flock 9
+
+kcflags="KCFLAGS=-fplugin=$plugin"
+passed=0
+failed=0
+
+pass() {
+	echo "PASS $1"
+	passed=$((passed + 1))
+}
+fail() {
+	echo "FAIL $1: $2"
+	failed=$((failed + 1))
+}
+
+# findings LOG: the findings in a build log, as "FILE:LINE:COL: RULE",
+# sorted; a leading ./ of the file name is dropped.
+findings() {
+	sed -n -E 's%^(\./)?([^: ]+):([0-9]+):([0-9]+): warning: .* \[(kmem-[a-z-]+)\]$%\2:\3:\4: \5%p' "$1" |
+		sort
+}
+
+keep_log() {
+	if [ -n "${KEEP_LOGS:-}" ]; then
+		mkdir -p "$KEEP_LOGS"
+		cp "$1" "$KEEP_LOGS/$2.log"
+	fi
+}
+
+# built_with_plugin OBJ: kbuild recorded the plugin in OBJ's command.
+built_with_plugin() {
+	local cmd
+	cmd=$(dirname "$1")/.$(basename "$1").cmd
+	[ -f "$1" ] && grep -q -F -- "-fplugin=$plugin" "$cmd"
+}
+
+# ---------------------------------------------------------------- clean
+clean_objs=(mm/slab_common.o mm/slub.o fs/namespace.o fs/dcache.o
+	fs/inode.o fs/file_table.o fs/buffer.o kernel/fork.o fs/exec.o
+	fs/file.o fs/fs_struct.o)
+ufs_objs=(fs/ufs/balloc.o fs/ufs/cylinder.o fs/ufs/dir.o fs/ufs/file.o
+	fs/ufs/ialloc.o fs/ufs/inode.o fs/ufs/namei.o fs/ufs/super.o
+	fs/ufs/util.o)
+
+progress "clean: building ${#clean_objs[@]} objects and fs/ufs/ufs.ko"
+log=$tmp/clean.log
+rm -f "${clean_objs[@]}" "${ufs_objs[@]}" fs/ufs/ufs.o fs/ufs/ufs.ko
+status=0
+make -k -j"$jobs" "$kcflags" "${clean_objs[@]}" >"$log" 2>&1 || status=1
+make -j"$jobs" "$kcflags" KBUILD_MODPOST_WARN=1 fs/ufs/ufs.ko >>"$log" 2>&1 ||
+	status=1
+keep_log "$log" clean
+findings "$log" >"$tmp/clean.found"
+
+if [ "$status" -ne 0 ]; then
+	cat "$log" >&2
+	fail clean-build "make failed (log above)"
+else
+	pass clean-build
+fi
+for obj in "${clean_objs[@]}" fs/ufs/ufs.ko; do
+	why=
+	if [ "$obj" = fs/ufs/ufs.ko ]; then
+		src=fs/ufs/
+		check_objs=("${ufs_objs[@]}")
+		[ -f fs/ufs/ufs.ko ] || why=" fs/ufs/ufs.ko not built;"
+	else
+		src=${obj%.o}.c
+		check_objs=("$obj")
+	fi
+	for o in "${check_objs[@]}"; do
+		built_with_plugin "$o" || why="$why $o not built with the plugin;"
+	done
+	# The findings in $src (a file, or a directory ending in /).
+	got=$(awk -v src="$src" '{ f = $0; sub(/:.*/, "", f) }
+		f == src || (src ~ /\/$/ && index(f, src) == 1)' \
+		"$tmp/clean.found")
+	if [ -n "$got" ]; then
+		why="$why findings: $(echo "$got" | paste -sd';' | sed 's/;/; /g')"
+	fi
+	if [ -z "$why" ]; then
+		pass "clean/$obj"
+	else
+		fail "clean/$obj" "${why# }"
+	fi
+done
+# Findings in headers, or in files that no case above covers.
+other=$(grep -v -E '^(fs/ufs/|mm/slab_common\.c|mm/slub\.c|fs/namespace\.c|fs/dcache\.c|fs/inode\.c|fs/file_table\.c|fs/buffer\.c|kernel/fork\.c|fs/exec\.c|fs/file\.c|fs/fs_struct\.c):' \
+	"$tmp/clean.found" || true)
+if [ -z "$other" ]; then
+	pass clean/headers
+else
+	fail clean/headers "findings: $(echo "$other" | paste -sd';' | sed 's/;/; /g')"
+fi
+[ -s "$tmp/clean.found" ] && grep -E '\[kmem-' "$log" >&2
+
+# ---------------------------------------------------- planted, lookalike
+# run_patch KIND PATCH: apply, rebuild, compare, restore.
+run_patch() {
+	local kind=$1 patch=$2 name f obj status expected got why
+	local files=() builds=()
+	name=$kind/$(basename "$patch" .patch)
+
+	expected=$(sed -n -E 's/^Expect: ([^ ]+:[0-9]+:[0-9]+: kmem-[a-z-]+)[[:space:]]*$/\1/p' "$patch" |
+		sed 's%^\./%%' | sort)
+	if [ "$kind" = planted ] && [ -z "$expected" ]; then
+		fail "$name" "no Expect: line in the patch"
+		return
+	fi
+	if [ "$kind" = lookalike ] && [ -n "$expected" ]; then
+		fail "$name" "a look-alike must expect nothing"
+		return
+	fi
+	mapfile -t files < <(sed -n -E 's%^\+\+\+ b/([^[:space:]]+).*%\1%p' "$patch")
+	mapfile -t builds < <(sed -n -E 's/^Build: //p' "$patch" | tr ' ' '\n' |
+		sed '/^$/d')
+	if [ "${#builds[@]}" -eq 0 ]; then
+		for f in "${files[@]}"; do
+			case $f in *.c) builds+=("${f%.c}.o") ;; esac
+		done
+	fi
+	if [ "${#files[@]}" -eq 0 ] || [ "${#builds[@]}" -eq 0 ]; then
+		fail "$name" "no file to patch or object to build"
+		return
+	fi
+
+	# Save what the patch will change before changing anything.
+	rm -rf "$backup"
+	for f in "${files[@]}"; do
+		if [ -e "$f" ]; then
+			mkdir -p "$backup/$(dirname "$f")"
+			cp -p "$f" "$backup/$f"
+		fi
+	done
+	printf '%s\n' "${files[@]}" >"$restore_list"
+	case_objs=("${builds[@]}")
+
+	log=$tmp/case.log
+	if ! patch -p1 --batch --forward --silent --no-backup-if-mismatch \
+		<"$patch" >"$log" 2>&1; then
+		cat "$log" >&2
+		restore_tree
+		fail "$name" "does not apply"
+		return
+	fi
+	rm -f "${builds[@]}"
+	status=0
+	make -j"$jobs" "$kcflags" "${builds[@]}" >>"$log" 2>&1 || status=1
+	keep_log "$log" "${name//\//-}"
+	got=$(findings "$log")
+	why=
+	if [ "$status" -ne 0 ]; then
+		why="make failed;"
+	else
+		for obj in "${builds[@]}"; do
+			built_with_plugin "$obj" ||
+				why="$why $obj not built with the plugin;"
+		done
+	fi
+	missing=$(comm -23 <(echo "$expected" | sed '/^$/d') \
+		<(echo "$got" | sed '/^$/d'))
+	extra=$(comm -13 <(echo "$expected" | sed '/^$/d') \
+		<(echo "$got" | sed '/^$/d'))
+	[ -z "$missing" ] ||
+		why="$why missing: $(echo "$missing" | paste -sd';' | sed 's/;/; /g');"
+	[ -z "$extra" ] ||
+		why="$why unexpected: $(echo "$extra" | paste -sd';' | sed 's/;/; /g');"
+	if [ -n "$why" ]; then
+		grep -E '\[kmem-|: note: |error' "$log" >&2 || true
+		[ "$status" -eq 0 ] || cat "$log" >&2
+	fi
+	restore_tree
+	if [ -z "$why" ]; then
+		pass "$name"
+	else
+		why=${why# }
+		fail "$name" "${why%;}"
+	fi
+}
+
+for kind in planted lookalike; do
+	shopt -s nullglob
+	patches=("$here/$kind"/*.patch)
+	shopt -u nullglob
+	progress "$kind: ${#patches[@]} patches"
+	for p in "${patches[@]}"; do
+		run_patch "$kind" "$p"
+	done
+done
+
+progress "done"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
