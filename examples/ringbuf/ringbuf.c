@@ -21,6 +21,8 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 
+#include "ringbuf.h"
+
 #define RB_NAME_LEN		16
 #define RB_INLINE_DATA		48
 #define RB_BULK_DATA		240

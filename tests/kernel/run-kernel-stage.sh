@@ -36,7 +36,9 @@
 # build-converted.sh on WORKDIR.
 #
 # Environment: JOBS (make -j value, default 2), KEEP_LOGS=DIR (copy every
-# build log there), plus those of prepare-tree.sh.
+# build log there), ONLY=ERE (run only the cases whose name matches, e.g.
+# ONLY=planted/ufs-; the clean part runs when "clean" matches), plus those
+# of prepare-tree.sh.
 
 set -eu
 set -o pipefail
@@ -138,7 +140,12 @@ built_with_plugin() {
 	[ -f "$1" ] && grep -q -F -- "-fplugin=$plugin" "$cmd"
 }
 
+selected() {
+	[ -z "${ONLY:-}" ] || echo "$1" | grep -q -E -- "$ONLY"
+}
+
 # ---------------------------------------------------------------- clean
+run_clean() {
 clean_objs=(mm/slab_common.o mm/slub.o fs/namespace.o fs/dcache.o
 	fs/inode.o fs/file_table.o fs/buffer.o kernel/fork.o fs/exec.o
 	fs/file.o fs/fs_struct.o)
@@ -196,7 +203,13 @@ if [ -z "$other" ]; then
 else
 	fail clean/headers "findings: $(echo "$other" | paste -sd';' | sed 's/;/; /g')"
 fi
-[ -s "$tmp/clean.found" ] && grep -E '\[kmem-' "$log" >&2
+if [ -s "$tmp/clean.found" ]; then
+	grep -E '\[kmem-|: note: ' "$log" >&2
+fi
+}
+if selected clean; then
+	run_clean
+fi
 
 # ---------------------------------------------------- planted, lookalike
 # run_patch KIND PATCH: apply, rebuild, compare, restore.
@@ -288,6 +301,7 @@ for kind in planted lookalike; do
 	shopt -u nullglob
 	progress "$kind: ${#patches[@]} patches"
 	for p in "${patches[@]}"; do
+		selected "$kind/$(basename "$p" .patch)" || continue
 		run_patch "$kind" "$p"
 	done
 done
