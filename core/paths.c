@@ -3,6 +3,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "check.h"
@@ -57,6 +58,10 @@ struct walk {
 
 	/* Events numbered across blocks, to name setup sites in states. */
 	size_t *first_event_of_block;
+
+	/* Per block, the values some path from its entry still reads. */
+	uint64_t *live_in;
+	size_t live_words;
 
 	struct pending_item *work;
 	size_t work_count, work_capacity;
@@ -558,6 +563,129 @@ static bool apply_call(struct walk *walk, const struct path_state *state,
 	return true;
 }
 
+static uint64_t *live_set(const struct walk *walk, int block)
+{
+	return walk->live_in + (size_t)block * walk->live_words;
+}
+
+static void add_value(const struct walk *walk, uint64_t *set, struct value v)
+{
+	if (v.kind == VALUE_ID && v.id >= 0 && v.id < walk->value_count)
+		set[v.id / 64] |= 1ull << (v.id % 64);
+}
+
+static bool is_live(const struct walk *walk, int block, int value)
+{
+	return live_set(walk, block)[value / 64] >> (value % 64) & 1;
+}
+
+/* Values a block defines: its phis and its events' results. */
+static void block_defs(const struct walk *walk, const struct block *block,
+		       uint64_t *defs)
+{
+	memset(defs, 0, walk->live_words * sizeof(uint64_t));
+	for (size_t i = 0; i < block->phi_count; i++)
+		add_value(walk, defs, value_id(block->phis[i].result));
+	for (size_t e = 0; e < block->event_count; e++)
+		add_value(walk, defs, block->events[e].result);
+}
+
+/* One backward step; true when the block's live set grew. */
+static bool update_live(struct walk *walk, int index, uint64_t *scratch,
+			uint64_t *defs)
+{
+	const struct block *block = &walk->function->blocks[index];
+	uint64_t *live = live_set(walk, index);
+	bool grew = false;
+
+	memset(scratch, 0, walk->live_words * sizeof(uint64_t));
+	for (size_t i = 0; i < block->successor_count; i++) {
+		int successor = block->successors[i];
+		const struct block *next = &walk->function->blocks[successor];
+		uint64_t *next_live = live_set(walk, successor);
+
+		for (size_t w = 0; w < walk->live_words; w++)
+			scratch[w] |= next_live[w];
+		for (size_t p = 0; p < next->predecessor_count; p++)
+			if (next->predecessors[p] == index)
+				for (size_t f = 0; f < next->phi_count; f++)
+					add_value(walk, scratch,
+						  next->phis[f].incoming[p]);
+	}
+	if (block->exit == EXIT_TEST)
+		add_value(walk, scratch, value_id(block->tested_value));
+	if (block->exit == EXIT_RETURN)
+		add_value(walk, scratch, block->return_value);
+	block_defs(walk, block, defs);
+	for (size_t w = 0; w < walk->live_words; w++) {
+		uint64_t value = scratch[w] & ~defs[w];
+
+		if (value & ~live[w]) {
+			live[w] |= value;
+			grew = true;
+		}
+	}
+	return grew;
+}
+
+/*
+ * Facts about values no path reads again only split states: computing
+ * which values are live lets the walk forget them.
+ */
+static void compute_liveness(struct walk *walk)
+{
+	size_t blocks = walk->function->block_count;
+	uint64_t *scratch, *defs;
+	bool changed = true;
+
+	walk->live_words = ((size_t)walk->value_count + 63) / 64;
+	if (!walk->live_words)
+		return;
+	walk->live_in = arena_alloc(&walk->arena, blocks * walk->live_words *
+							  sizeof(uint64_t));
+	scratch = arena_alloc(&walk->arena, walk->live_words * sizeof(uint64_t));
+	defs = arena_alloc(&walk->arena, walk->live_words * sizeof(uint64_t));
+	for (int round = 0; changed && round < 1000; round++) {
+		changed = false;
+		for (size_t b = blocks; b-- > 0;)
+			changed |= update_live(walk, (int)b, scratch, defs);
+	}
+	/* The walk forgets after the phis ran: their results are live then. */
+	for (size_t b = 0; b < blocks; b++) {
+		const struct block *block = &walk->function->blocks[b];
+
+		for (size_t i = 0; i < block->phi_count; i++)
+			add_value(walk, live_set(walk, (int)b),
+				  value_id(block->phis[i].result));
+	}
+}
+
+/* A pending setup whose result dies is settled by what is known now. */
+static void forget_dead_values(struct walk *walk, struct path_state *state,
+			       int block)
+{
+	if (!walk->live_words)
+		return;
+	for (int slot = 0; slot < walk->slot_count; slot++) {
+		int32_t pending;
+
+		if (*status_of(walk, state, slot) != SLOT_PENDING)
+			continue;
+		pending = get_int(walk, state, PENDING_VALUE, slot);
+		if (pending < 0 || pending >= walk->value_count ||
+		    is_live(walk, block, pending))
+			continue;
+		*status_of(walk, state, slot) = state_status(walk, state, slot) ==
+							SLOT_UNSET ?
+						SLOT_UNSET :
+						SLOT_SET;
+		put_int(walk, state, PENDING_VALUE, slot, 0);
+	}
+	for (int value = 0; value < walk->value_count; value++)
+		if (!is_live(walk, block, value))
+			*fact_of(walk, state, value) = 0;
+}
+
 static void enter_phis(struct walk *walk, struct path_state *state,
 		       const struct block *block, int predecessor)
 {
@@ -690,6 +818,7 @@ static void run_item(struct walk *walk, struct pending_item item)
 
 	if (item.next_event == 0) {
 		enter_phis(walk, state, block, item.predecessor);
+		forget_dead_values(walk, state, item.block);
 		if (!first_visit(walk, item.block, state))
 			return;
 	}
@@ -752,6 +881,7 @@ bool walk_function(struct analysis *analysis, int function,
 		events += fn->blocks[b].event_count;
 	}
 
+	compute_liveness(&walk);
 	start = new_state(&walk);
 	for (int i = 0; initially_set && i < walk.slot_count; i++)
 		if (walk.slots[i].kind == CACHE_REF_INSTANCE &&
@@ -767,6 +897,8 @@ bool walk_function(struct analysis *analysis, int function,
 		}
 		run_item(&walk, walk.work[--walk.work_count]);
 	}
+	if (walk.gave_up && getenv("SLABCHECK_DEBUG_WALKS"))
+		fprintf(stderr, "slabcheck: gave up on %s\n", fn->name);
 	free(walk.work);
 	free(walk.seen);
 	arena_release(&walk.arena);
