@@ -70,7 +70,9 @@ enum event_kind {
 	EVENT_DESTROY,
 	EVENT_ALLOC,
 	EVENT_FREE,
-	EVENT_CALL,		/* calls a function defined in the unit */
+	EVENT_CALL,		/* calls a function: of the unit when 'function'
+				 * is set, else one the model cannot see, which
+				 * may do anything to the caches it is passed */
 	EVENT_ARGS_FIELD,	/* writes a field of struct kmem_cache_args */
 	EVENT_CACHE_CAST,	/* turns some storage into a struct kmem_cache * */
 	EVENT_COPY,		/* copies a struct kmem_cache_opaque by value */
@@ -122,6 +124,7 @@ enum value_test {
 	TEST_ZERO,	/* value == 0 (or NULL) */
 	TEST_ERROR,	/* IS_ERR(value) */
 	TEST_ERROR_OR_NULL,	/* IS_ERR_OR_NULL(value) */
+	TEST_NEGATIVE,	/* value < 0 */
 };
 
 struct phi {

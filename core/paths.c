@@ -20,6 +20,7 @@ enum fact {
 	FACT_ERROR = 1 << 2,
 	FACT_NOT_ERROR = 1 << 3,
 	FACT_ERROR_OR_NULL = 1 << 4,
+	FACT_NOT_NEGATIVE = 1 << 5,
 };
 
 struct outcome {
@@ -163,10 +164,12 @@ static struct path_state *copy_state(struct walk *walk,
 static unsigned char constant_fact(long constant)
 {
 	if (constant == 0)
-		return FACT_ZERO | FACT_NOT_ERROR;
+		return FACT_ZERO | FACT_NOT_ERROR | FACT_NOT_NEGATIVE;
 	if (constant < 0 && constant >= -4095)
 		return FACT_NONZERO | FACT_ERROR | FACT_ERROR_OR_NULL;
-	return FACT_NONZERO | FACT_NOT_ERROR;
+	if (constant < 0)
+		return FACT_NONZERO | FACT_NOT_ERROR;
+	return FACT_NONZERO | FACT_NOT_ERROR | FACT_NOT_NEGATIVE;
 }
 
 static unsigned char value_fact(const struct walk *walk,
@@ -437,10 +440,11 @@ bool state_was_set_up(const struct walk *walk, const struct path_state *state,
 		state_status(walk, state, slot) == SLOT_DESTROYED);
 }
 
-bool state_may_be_nonzero(const struct walk *walk,
-			  const struct path_state *state, struct value value)
+bool state_may_be_negative(const struct walk *walk,
+			   const struct path_state *state, struct value value)
 {
-	return !(value_fact(walk, state, value) & FACT_ZERO);
+	return !(value_fact(walk, state, value) &
+		 (FACT_ZERO | FACT_NOT_NEGATIVE));
 }
 
 static void note_first(const struct walk *walk, struct path_state *state,
@@ -738,6 +742,15 @@ static bool refine(struct walk *walk, struct path_state *state,
 			add = FACT_NOT_ERROR;
 		}
 		break;
+	case TEST_NEGATIVE:
+		if (holds) {
+			if (fact & (FACT_ZERO | FACT_NOT_NEGATIVE))
+				return false;
+			add = FACT_NONZERO;
+		} else {
+			add = FACT_NOT_NEGATIVE;
+		}
+		break;
 	default:
 		if (holds) {
 			if ((fact & FACT_NOT_ERROR) && (fact & FACT_NONZERO))
@@ -811,6 +824,19 @@ static void finish_block(struct walk *walk, struct path_state *state,
 	}
 }
 
+/* A function the model cannot see may have done anything to its caches. */
+static void forget_arguments(struct walk *walk, struct path_state *state,
+			     const struct event *call)
+{
+	set_fact(walk, state, call->result, 0);
+	for (size_t i = 0; i < call->argument_count; i++) {
+		int slot = walk_slot(walk, &call->arguments[i]);
+
+		if (slot >= 0)
+			*status_of(walk, state, slot) = SLOT_UNKNOWN;
+	}
+}
+
 static void run_item(struct walk *walk, struct pending_item item)
 {
 	const struct block *block = &walk->function->blocks[item.block];
@@ -836,7 +862,7 @@ static void run_item(struct walk *walk, struct pending_item item)
 			break;
 		case EVENT_CALL:
 			if (event->function < 0) {
-				set_fact(walk, state, event->result, 0);
+				forget_arguments(walk, state, event);
 				break;
 			}
 			apply_call(walk, state, event, item.block,

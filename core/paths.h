@@ -5,8 +5,10 @@
  * function tests, and lets a rule look at each event and each return.
  *
  * Paths that reach a block in a state already seen there are cut, so loops
- * end and the walk stays polynomial in practice; a walk that still takes too
- * many steps gives up, and rules then stay silent about that function.
+ * end, and what is known of values no later block reads is forgotten, so
+ * that states do not multiply.  A walk that still takes too many steps gives
+ * up: what it reported on the paths it finished stands, summaries of it are
+ * unknown, and the module-exit check drops its result.
  *
  * Calls to functions of the same unit use the callee's summary: one outcome
  * per distinct way it can return (what it returns, what it did to each
@@ -96,9 +98,12 @@ enum slot_status state_status(const struct walk *walk,
 /* The event that last set the slot up on this path, or NULL. */
 const struct event *state_setup_site(const struct walk *walk,
 				      const struct path_state *state, int slot);
-/* False only when the path proves the value is zero. */
-bool state_may_be_nonzero(const struct walk *walk,
-			  const struct path_state *state, struct value value);
+/*
+ * False only when the path proves the value is zero or not negative: a
+ * module init fails by returning a negative errno.
+ */
+bool state_may_be_negative(const struct walk *walk,
+			   const struct path_state *state, struct value value);
 
 /* The callee's summary effects that touch a cache, in any outcome. */
 bool summary_touches(struct analysis *analysis, int function,

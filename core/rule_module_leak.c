@@ -111,7 +111,7 @@ static void match_failing_return(struct walk *walk, struct value returned,
 {
 	struct analysis *analysis = walk_analysis(walk);
 
-	if (!state_may_be_nonzero(walk, state, returned))
+	if (!state_may_be_negative(walk, state, returned))
 		return;
 	for (int slot = 0; slot < walk_slot_count(walk); slot++) {
 		const struct cache_ref *ref = walk_slot_ref(walk, slot);

@@ -483,7 +483,8 @@ static bool pointee(tree pointer_type, unsigned long *size, std::string *name)
 	if (!pointer_type || !POINTER_TYPE_P(pointer_type))
 		return false;
 	type = TREE_TYPE(pointer_type);
-	if (!type || VOID_TYPE_P(type) || !COMPLETE_TYPE_P(type))
+	/* A byte or void pointer says nothing of what the object is. */
+	if (!type || !RECORD_OR_UNION_TYPE_P(type) || !COMPLETE_TYPE_P(type))
 		return false;
 	*size = constant_size(TYPE_SIZE_UNIT(type));
 	tag = tag_name(type);
@@ -663,6 +664,16 @@ static void translate_api_call(function_translation *ft, gcall *stmt,
 	}
 }
 
+/* Whether a call hands one of the unit's caches to someone. */
+static bool passes_cache(function_translation *ft, gcall *stmt)
+{
+	for (unsigned int i = 0; i < gimple_call_num_args(stmt); i++)
+		if (cache_ref_of(ft, gimple_call_arg(stmt, i)).kind !=
+		    CACHE_REF_NONE)
+			return true;
+	return false;
+}
+
 static void translate_call(function_translation *ft, gcall *stmt)
 {
 	tree fndecl = gimple_call_fndecl(stmt);
@@ -685,7 +696,8 @@ static void translate_call(function_translation *ft, gcall *stmt)
 	}
 	auto found = fndecl ? unit->function_index.find(fndecl) :
 			      unit->function_index.end();
-	if (found == unit->function_index.end()) {
+	if (found == unit->function_index.end() &&
+	    !passes_cache(ft, stmt)) {
 		tree lhs = gimple_call_lhs(stmt);
 
 		if (lhs && ft->values.count(lhs)) {
@@ -695,8 +707,12 @@ static void translate_call(function_translation *ft, gcall *stmt)
 		return;
 	}
 	event = add_event(ft, stmt, EVENT_CALL);
-	event->function = found->second;
-	event->callee = ft->tu->functions[found->second].name;
+	if (found != unit->function_index.end()) {
+		event->function = found->second;
+		event->callee = ft->tu->functions[found->second].name;
+	} else {
+		event->callee = tu_string(ft->tu, name ? name : "<indirect>");
+	}
 	set_result(ft, event, stmt);
 	event->argument_count = args;
 	event->arguments = (struct cache_ref *)arena_alloc(
@@ -803,6 +819,13 @@ static bool normalize_test(function_translation *ft, tree operand,
 	if (!root || TREE_CODE(root) != SSA_NAME || depth > 4)
 		return false;
 	def = SSA_NAME_DEF_STMT(root);
+	/* likely()/unlikely() test what they wrap. */
+	if (!SSA_NAME_IS_DEFAULT_DEF(root) && def &&
+	    gimple_call_builtin_p(def, BUILT_IN_EXPECT) &&
+	    gimple_call_num_args(def) >= 1)
+		return normalize_test(ft, gimple_call_arg(def, 0),
+				      holds_when_zero, block, holds_on_true,
+				      depth + 1);
 	if (!SSA_NAME_IS_DEFAULT_DEF(root) && def && is_gimple_call(def) &&
 	    gimple_call_num_args(def) == 1 &&
 	    (is_api_call(def, API_IS_ERROR))) {
@@ -847,7 +870,17 @@ static void translate_cond(function_translation *ft, basic_block bb,
 
 	extract_true_false_edges_from_block(bb, &true_edge, &false_edge);
 	block->exit = EXIT_JUMP;
-	if ((code == EQ_EXPR || code == NE_EXPR) &&
+	if ((code == LT_EXPR || code == GE_EXPR) &&
+	    integer_zerop(gimple_cond_rhs(stmt)) &&
+	    true_edge->dest != false_edge->dest &&
+	    model_value(ft, gimple_cond_lhs(stmt)).kind == VALUE_ID) {
+		/* err < 0: how 0-or-errno results are often tested. */
+		block->exit = EXIT_TEST;
+		block->test = TEST_NEGATIVE;
+		block->tested_value = model_value(ft, gimple_cond_lhs(stmt)).id;
+		if (code == GE_EXPR)
+			std::swap(true_edge, false_edge);
+	} else if ((code == EQ_EXPR || code == NE_EXPR) &&
 	    integer_zerop(gimple_cond_rhs(stmt)) &&
 	    true_edge->dest != false_edge->dest &&
 	    normalize_test(ft, gimple_cond_lhs(stmt), code == EQ_EXPR, block,
