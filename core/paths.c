@@ -690,25 +690,46 @@ static void forget_dead_values(struct walk *walk, struct path_state *state,
 			*fact_of(walk, state, value) = 0;
 }
 
+/* A pending setup follows its result into the phi that carries it on. */
+static void follow_pending(struct walk *walk, struct path_state *state,
+			   const struct phi *phi, size_t index)
+{
+	struct value incoming = phi->incoming[index];
+
+	if (incoming.kind != VALUE_ID)
+		return;
+	for (int slot = 0; slot < walk->slot_count; slot++)
+		if (*status_of(walk, state, slot) == SLOT_PENDING &&
+		    get_int(walk, state, PENDING_VALUE, slot) == incoming.id)
+			put_int(walk, state, PENDING_VALUE, slot, phi->result);
+}
+
 static void enter_phis(struct walk *walk, struct path_state *state,
 		       const struct block *block, int predecessor)
 {
+	unsigned char facts[64];
 	size_t index = 0;
+	size_t count = block->phi_count < 64 ? block->phi_count : 64;
 
 	while (index < block->predecessor_count &&
 	       block->predecessors[index] != predecessor)
 		index++;
 	if (index == block->predecessor_count)
-		index = (size_t)-1;
-	for (size_t i = 0; i < block->phi_count; i++) {
+		return;
+	/* Phis read their inputs before any of them is written. */
+	for (size_t i = 0; i < count; i++)
+		facts[i] = value_fact(walk, state, block->phis[i].incoming[index]);
+	for (size_t i = 0; i < count; i++) {
 		const struct phi *phi = &block->phis[i];
-		unsigned char fact = 0;
 
-		if (index != (size_t)-1)
-			fact = value_fact(walk, state, phi->incoming[index]);
-		if (phi->result >= 0 && phi->result < walk->value_count)
-			*fact_of(walk, state, phi->result) = fact;
+		if (phi->result < 0 || phi->result >= walk->value_count)
+			continue;
+		follow_pending(walk, state, phi, index);
+		*fact_of(walk, state, phi->result) = facts[i];
 	}
+	/* More phis than that: their facts are simply not known. */
+	for (size_t i = count; i < block->phi_count; i++)
+		set_fact(walk, state, value_id(block->phis[i].result), 0);
 }
 
 /* Refines facts for one side of a test; false when that side cannot be. */
@@ -845,7 +866,8 @@ static void run_item(struct walk *walk, struct pending_item item)
 	if (item.next_event == 0) {
 		enter_phis(walk, state, block, item.predecessor);
 		forget_dead_values(walk, state, item.block);
-		if (!first_visit(walk, item.block, state))
+		/* The table keeps its own copy: the walk goes on changing state. */
+		if (!first_visit(walk, item.block, copy_state(walk, state)))
 			return;
 	}
 	for (size_t e = item.next_event; e < block->event_count; e++) {

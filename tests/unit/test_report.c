@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report_print(): findings sorted by file, line and column, each printed
+ * once, in the one format every front-end shares, notes under their finding.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "model_builder.h"
+#include "report.h"
+
+static struct source_location at(const char *file, unsigned int line,
+				 unsigned int column)
+{
+	return (struct source_location){ file, line, column };
+}
+
+static int open_report(void **state)
+{
+	struct report *report = calloc(1, sizeof(*report));
+
+	if (!report)
+		return -1;
+	report_init(report);
+	*state = report;
+	return 0;
+}
+
+static int close_report(void **state)
+{
+	report_release(*state);
+	free(*state);
+	return 0;
+}
+
+#define REPORT_TEST(test)                                                     \
+	cmocka_unit_test_setup_teardown(test, open_report, close_report)
+
+static void expect_print(struct report *report, bool as_errors,
+			 size_t count, const char *expected)
+{
+	size_t printed;
+	char *text = mb_print(report, as_errors, &printed);
+
+	assert_string_equal(text, expected);
+	assert_int_equal(printed, count);
+	free(text);
+}
+
+/* Lines compare as numbers: 2 before 10. */
+static void sorted_by_file_line_column(void **state)
+{
+	struct report *report = *state;
+
+	report_finding(report, "kmem-storage", at("b.c", 1, 1), "fourth");
+	report_finding(report, "kmem-storage", at("a.c", 10, 2), "third");
+	report_finding(report, "kmem-storage", at("a.c", 2, 5), "second");
+	report_finding(report, "kmem-storage", at("a.c", 2, 1), "first");
+	expect_print(report, false, 4,
+		     "a.c:2:1: warning: first [kmem-storage]\n"
+		     "a.c:2:5: warning: second [kmem-storage]\n"
+		     "a.c:10:2: warning: third [kmem-storage]\n"
+		     "b.c:1:1: warning: fourth [kmem-storage]\n");
+}
+
+/* Two paths to one mistake print once; another rule or message does not. */
+static void identical_findings_printed_once(void **state)
+{
+	struct report *report = *state;
+
+	report_finding(report, "kmem-resetup", at("a.c", 3, 2), "twice %d", 1);
+	report_finding(report, "kmem-storage", at("a.c", 3, 2), "twice 1");
+	report_finding(report, "kmem-resetup", at("a.c", 3, 2), "twice 1");
+	report_finding(report, "kmem-resetup", at("a.c", 3, 2), "twice 2");
+	report_finding(report, "kmem-resetup", at("a.c", 3, 2), "twice 1");
+	expect_print(report, false, 3,
+		     "a.c:3:2: warning: twice 1 [kmem-resetup]\n"
+		     "a.c:3:2: warning: twice 2 [kmem-resetup]\n"
+		     "a.c:3:2: warning: twice 1 [kmem-storage]\n");
+}
+
+static void notes_follow_their_finding(void **state)
+{
+	struct report *report = *state;
+	struct finding *finding;
+
+	finding = report_finding(report, "kmem-module-leak", at("a.c", 9, 2),
+				 "leaks '%s'", "foo");
+	report_note(finding, at("a.c", 20, 1), "exit '%s' is here", "foo_exit");
+	report_note(finding, at("b.h", 1, 1), "second note");
+	report_finding(report, "kmem-storage", at("a.c", 1, 1), "earlier");
+	expect_print(report, false, 2,
+		     "a.c:1:1: warning: earlier [kmem-storage]\n"
+		     "a.c:9:2: warning: leaks 'foo' [kmem-module-leak]\n"
+		     "a.c:20:1: note: exit 'foo_exit' is here\n"
+		     "b.h:1:1: note: second note\n");
+}
+
+static void as_errors_and_unknown_file(void **state)
+{
+	struct report *report = *state;
+
+	report_finding(report, "kmem-storage", at(NULL, 3, 4), "somewhere");
+	report_finding(report, "kmem-storage", at("a.c", 1, 1), "here");
+	expect_print(report, true, 2,
+		     "<unknown>:3:4: error: somewhere [kmem-storage]\n"
+		     "a.c:1:1: error: here [kmem-storage]\n");
+}
+
+static void empty_report_prints_nothing(void **state)
+{
+	expect_print(*state, false, 0, "");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		REPORT_TEST(sorted_by_file_line_column),
+		REPORT_TEST(identical_findings_printed_once),
+		REPORT_TEST(notes_follow_their_finding),
+		REPORT_TEST(as_errors_and_unknown_file),
+		REPORT_TEST(empty_report_prints_nothing),
+	};
+
+	return cmocka_run_group_tests_name("report", tests, NULL, NULL);
+}
