@@ -1,3 +1,0 @@
-file(REMOVE_RECURSE
-  "libslabcheck_core.a"
-)

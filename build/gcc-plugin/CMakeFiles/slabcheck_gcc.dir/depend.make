@@ -1,2 +1,0 @@
-# Empty dependencies file for slabcheck_gcc.
-# This may be replaced when dependencies are built.
