@@ -638,9 +638,10 @@ static void translate_api_call(function_translation *ft, gcall *stmt,
 			event->size = size;
 			event->type_name = tu_string(ft->tu, type.c_str());
 		}
+		/* The object's own type: its root may be the void * it came from. */
 		if (api->role == API_FREE && (unsigned)api->object_argument < args &&
-		    pointee(TREE_TYPE(root_of(gimple_call_arg(
-				    stmt, api->object_argument))),
+		    pointee(TREE_TYPE(gimple_call_arg(stmt,
+						      api->object_argument)),
 			    &size, &type)) {
 			event->size = size;
 			event->type_name = tu_string(ft->tu, type.c_str());

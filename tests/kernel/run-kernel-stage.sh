@@ -7,29 +7,31 @@
 #
 #  clean      the objects build-converted.sh compiles, plus all of
 #             fs/ufs/ and ufs.ko, are deleted and rebuilt with the
-#             plugin; there must be no finding at all.  Built-in code
-#             and modules alike; mm/ uses SLAB_PREALLOCATED and is exempt
+#             plugin; there must be no finding at all, in built-in code
+#             or in the module.  mm/ uses SLAB_PREALLOCATED and is exempt
 #             from kmem-internal-flag by the plugin's default.
 #  planted/   each *.patch there plants one bug on top of the port.  Its
 #             header says what the plugin must report, one line per
-#             finding:
+#             finding (notes are not compared):
 #                 Expect: FILE:LINE:COL: RULE-ID
 #             The patch is applied to the prepared tree, the objects it
-#             touches are rebuilt with the plugin, and the findings
-#             printed must be exactly those (file, line, column, rule;
-#             notes are not compared), nothing more and nothing less.
+#             touches are rebuilt with the plugin, and the findings must
+#             be exactly those: no more, no fewer, same columns.
 #  lookalike/ correct changes that resemble bugs: applied and rebuilt
 #             the same way, they must produce no finding.
 #
 # The objects rebuilt for a patch are the .o of every .c file it touches,
-# or those named on "Build: OBJ..." header lines.  The tree is restored
-# after each patch (from copies of the touched files, mtimes included),
-# also when the script fails or is interrupted, and the objects built from
-# patched sources are deleted so that the next build remakes them.
+# or those named on "Build: OBJ..." header lines.  Before a patch is
+# applied, the files it touches are copied (mtimes included) to
+# WORKDIR/.run-kernel-stage/; they are put back after the build, also when
+# the script fails or is interrupted, and the objects built from patched
+# sources are deleted so that the next build remakes them.  A run that
+# was killed outright leaves that copy behind, and the next run restores
+# it before doing anything else (if the tree is still the same one).
 #
 # Output: one line per case, "PASS name" or "FAIL name: why", then
 # "N passed, M failed"; the exit status is non-zero if any case failed.
-# Build logs of failed cases go to stderr, and so does progress.
+# Progress, and the build logs of failed cases, go to stderr.
 #
 # The plugin is copied before use, so rebuilding it during a run does not
 # mix two versions.  The run holds the locks of prepare-tree.sh and
@@ -47,46 +49,45 @@ if [ $# -lt 1 ] || [ $# -gt 2 ] || [ -z "$1" ]; then
 	echo "usage: $0 PLUGIN_SO [WORKDIR]" >&2
 	exit 2
 fi
+if [ ! -f "$1" ]; then
+	echo "run-kernel-stage: $1: no such plugin" >&2
+	exit 2
+fi
 
 here=$(cd "$(dirname "$0")" && pwd)
 jobs=${JOBS:-2}
 workdir=${2:-/var/tmp/slabcheck-kernel}
-[ -f "$1" ] || {
-	echo "run-kernel-stage: $1: no such plugin" >&2
-	exit 2
-}
+t_start=$SECONDS
 
 progress() {
 	echo "run-kernel-stage: [$((SECONDS - t_start))s] $*" >&2
 }
-t_start=$SECONDS
 
 tmp=$(mktemp -d)
-backup=$tmp/backup
-restore_list=$tmp/restore	# files to put back, one a line
-: >"$restore_list"
+state=		# WORKDIR/.run-kernel-stage once the tree is locked
+tree=
 
-# Puts back every file the current patch touched and deletes what was
-# built from it.  Runs on every exit path.
+# restore_tree: put back the files the last patch touched and delete the
+# objects built from them.  Safe to call at any time.
 restore_tree() {
 	local f
-	[ -s "$restore_list" ] || return 0
+	[ -n "$state" ] && [ -f "$state/files" ] || return 0
 	while IFS= read -r f; do
-		if [ -e "$backup/$f" ]; then
-			cp -p "$backup/$f" "$f"
+		if [ -e "$state/backup/$f" ]; then
+			cp -p "$state/backup/$f" "$tree/$f"
 		else
-			rm -f "$f"	# created by the patch
+			rm -f "$tree/$f"	# created by the patch
 		fi
-	done <"$restore_list"
-	rm -f "${case_objs[@]}"
-	: >"$restore_list"
+	done <"$state/files"
+	while IFS= read -r f; do
+		rm -f "$tree/$f"
+	done <"$state/objs"
+	rm -rf "$state/backup" "$state/objs" "$state/files"
 }
-case_objs=()
+
 cleanup() {
 	local status=$?
-	if [ -n "${tree:-}" ] && [ "$PWD" = "$tree" ]; then
-		restore_tree || status=1
-	fi
+	restore_tree || status=1
 	rm -rf "$tmp"
 	exit "$status"
 }
@@ -102,9 +103,22 @@ tree=$("$here/prepare-tree.sh" "$workdir")
 # from deleting objects, while this runs.
 exec 8>"$(dirname "$tree")/.prepare-tree.lock"
 flock 8
-cd "$tree"
-exec 9>.build-converted.lock
+exec 9>"$tree/.build-converted.lock"
 flock 9
+cd "$tree"
+state=$(dirname "$tree")/.run-kernel-stage
+mkdir -p "$state"
+if [ -f "$state/files" ]; then
+	# Only into the tree the copies were taken from: prepare-tree.sh
+	# may have made a new one since.
+	if cmp -s "$state/stamp" .slabcheck-series; then
+		progress "restoring files left patched by an interrupted run"
+		restore_tree
+	else
+		rm -rf "$state/backup" "$state/objs" "$state/files"
+	fi
+fi
+cp .slabcheck-series "$state/stamp"
 
 kcflags="KCFLAGS=-fplugin=$plugin"
 passed=0
@@ -119,11 +133,20 @@ fail() {
 	failed=$((failed + 1))
 }
 
+selected() {
+	[ -z "${ONLY:-}" ] || echo "$1" | grep -q -E -- "$ONLY"
+}
+
 # findings LOG: the findings in a build log, as "FILE:LINE:COL: RULE",
 # sorted; a leading ./ of the file name is dropped.
 findings() {
-	sed -n -E 's%^(\./)?([^: ]+):([0-9]+):([0-9]+): warning: .* \[(kmem-[a-z-]+)\]$%\2:\3:\4: \5%p' "$1" |
-		sort
+	sed -n -E 's%^(\./)?([^: ]+):([0-9]+):([0-9]+): warning: .* \[(kmem-[a-z-]+)\]$%\2:\3:\4: \5%p' \
+		"$1" | sort
+}
+
+# one_line TEXT: the lines of TEXT joined with "; ".
+one_line() {
+	echo "$1" | sed '/^$/d' | paste -sd';' | sed 's/;/; /g'
 }
 
 keep_log() {
@@ -133,19 +156,15 @@ keep_log() {
 	fi
 }
 
-# built_with_plugin OBJ: kbuild recorded the plugin in OBJ's command.
+# built_with_plugin OBJ: OBJ exists and kbuild recorded the plugin in its
+# command line.
 built_with_plugin() {
 	local cmd
 	cmd=$(dirname "$1")/.$(basename "$1").cmd
-	[ -f "$1" ] && grep -q -F -- "-fplugin=$plugin" "$cmd"
-}
-
-selected() {
-	[ -z "${ONLY:-}" ] || echo "$1" | grep -q -E -- "$ONLY"
+	[ -f "$1" ] && [ -f "$cmd" ] && grep -q -F -- "-fplugin=$plugin" "$cmd"
 }
 
 # ---------------------------------------------------------------- clean
-run_clean() {
 clean_objs=(mm/slab_common.o mm/slub.o fs/namespace.o fs/dcache.o
 	fs/inode.o fs/file_table.o fs/buffer.o kernel/fork.o fs/exec.o
 	fs/file.o fs/fs_struct.o)
@@ -153,73 +172,83 @@ ufs_objs=(fs/ufs/balloc.o fs/ufs/cylinder.o fs/ufs/dir.o fs/ufs/file.o
 	fs/ufs/ialloc.o fs/ufs/inode.o fs/ufs/namei.o fs/ufs/super.o
 	fs/ufs/util.o)
 
-progress "clean: building ${#clean_objs[@]} objects and fs/ufs/ufs.ko"
-log=$tmp/clean.log
-rm -f "${clean_objs[@]}" "${ufs_objs[@]}" fs/ufs/ufs.o fs/ufs/ufs.ko
-status=0
-make -k -j"$jobs" "$kcflags" "${clean_objs[@]}" >"$log" 2>&1 || status=1
-make -j"$jobs" "$kcflags" KBUILD_MODPOST_WARN=1 fs/ufs/ufs.ko >>"$log" 2>&1 ||
-	status=1
-keep_log "$log" clean
-findings "$log" >"$tmp/clean.found"
-
-if [ "$status" -ne 0 ]; then
-	cat "$log" >&2
-	fail clean-build "make failed (log above)"
-else
-	pass clean-build
-fi
-for obj in "${clean_objs[@]}" fs/ufs/ufs.ko; do
-	why=
-	if [ "$obj" = fs/ufs/ufs.ko ]; then
-		src=fs/ufs/
-		check_objs=("${ufs_objs[@]}")
-		[ -f fs/ufs/ufs.ko ] || why=" fs/ufs/ufs.ko not built;"
-	else
-		src=${obj%.o}.c
-		check_objs=("$obj")
-	fi
-	for o in "${check_objs[@]}"; do
-		built_with_plugin "$o" || why="$why $o not built with the plugin;"
-	done
-	# The findings in $src (a file, or a directory ending in /).
-	got=$(awk -v src="$src" '{ f = $0; sub(/:.*/, "", f) }
+# findings_in SRC: the clean run's findings in SRC, a file or a
+# directory ending in /.
+findings_in() {
+	awk -v src="$1" '{ f = $0; sub(/:.*/, "", f) }
 		f == src || (src ~ /\/$/ && index(f, src) == 1)' \
-		"$tmp/clean.found")
-	if [ -n "$got" ]; then
-		why="$why findings: $(echo "$got" | paste -sd';' | sed 's/;/; /g')"
-	fi
-	if [ -z "$why" ]; then
-		pass "clean/$obj"
-	else
-		fail "clean/$obj" "${why# }"
-	fi
-done
-# Findings in headers, or in files that no case above covers.
-other=$(grep -v -E '^(fs/ufs/|mm/slab_common\.c|mm/slub\.c|fs/namespace\.c|fs/dcache\.c|fs/inode\.c|fs/file_table\.c|fs/buffer\.c|kernel/fork\.c|fs/exec\.c|fs/file\.c|fs/fs_struct\.c):' \
-	"$tmp/clean.found" || true)
-if [ -z "$other" ]; then
-	pass clean/headers
-else
-	fail clean/headers "findings: $(echo "$other" | paste -sd';' | sed 's/;/; /g')"
-fi
-if [ -s "$tmp/clean.found" ]; then
-	grep -E '\[kmem-|: note: ' "$log" >&2
-fi
+		"$tmp/clean.found"
 }
-if selected clean; then
-	run_clean
-fi
+
+run_clean() {
+	local log=$tmp/clean.log status=0 obj o src why got covered
+	local check_objs=()
+
+	progress "clean: ${#clean_objs[@]} objects and fs/ufs/ufs.ko"
+	rm -f "${clean_objs[@]}" "${ufs_objs[@]}" fs/ufs/ufs.o fs/ufs/ufs.ko
+	make -k -j"$jobs" "$kcflags" "${clean_objs[@]}" >"$log" 2>&1 ||
+		status=1
+	make -j"$jobs" "$kcflags" KBUILD_MODPOST_WARN=1 fs/ufs/ufs.ko \
+		>>"$log" 2>&1 || status=1
+	keep_log "$log" clean
+	findings "$log" >"$tmp/clean.found"
+
+	if [ "$status" -ne 0 ]; then
+		cat "$log" >&2
+		fail clean-build "make failed (log on stderr)"
+	else
+		pass clean-build
+	fi
+
+	covered=$tmp/clean.covered
+	: >"$covered"
+	for obj in "${clean_objs[@]}" fs/ufs/ufs.ko; do
+		why=
+		if [ "$obj" = fs/ufs/ufs.ko ]; then
+			src=fs/ufs/
+			check_objs=("${ufs_objs[@]}")
+			[ -f fs/ufs/ufs.ko ] || why="fs/ufs/ufs.ko not built;"
+		else
+			src=${obj%.o}.c
+			check_objs=("$obj")
+		fi
+		for o in "${check_objs[@]}"; do
+			built_with_plugin "$o" ||
+				why="$why $o not built with the plugin;"
+		done
+		got=$(findings_in "$src")
+		printf '%s\n' "$got" >>"$covered"
+		[ -z "$got" ] || why="$why findings: $(one_line "$got");"
+		if [ -z "$why" ]; then
+			pass "clean/$obj"
+		else
+			why=${why# }
+			fail "clean/$obj" "${why%;}"
+		fi
+	done
+
+	# Findings in headers, or anywhere else no case above covers.
+	got=$(comm -23 "$tmp/clean.found" <(sed '/^$/d' "$covered" | sort))
+	if [ -z "$got" ]; then
+		pass clean/headers
+	else
+		fail clean/headers "findings: $(one_line "$got")"
+	fi
+	if [ -s "$tmp/clean.found" ]; then
+		grep -E '\[kmem-|: note: ' "$log" >&2
+	fi
+}
 
 # ---------------------------------------------------- planted, lookalike
-# run_patch KIND PATCH: apply, rebuild, compare, restore.
+# run_patch KIND PATCH: apply PATCH, rebuild what it touches, compare the
+# findings with its Expect: lines, restore the tree.
 run_patch() {
-	local kind=$1 patch=$2 name f obj status expected got why
-	local files=() builds=()
+	local kind=$1 patch=$2 name f obj status expected got why missing extra
+	local log=$tmp/case.log files=() builds=()
 	name=$kind/$(basename "$patch" .patch)
 
-	expected=$(sed -n -E 's/^Expect: ([^ ]+:[0-9]+:[0-9]+: kmem-[a-z-]+)[[:space:]]*$/\1/p' "$patch" |
-		sed 's%^\./%%' | sort)
+	expected=$(sed -n -E 's/^Expect: ([^ ]+:[0-9]+:[0-9]+: kmem-[a-z-]+)[[:space:]]*$/\1/p' \
+		"$patch" | sed 's%^\./%%' | sort)
 	if [ "$kind" = planted ] && [ -z "$expected" ]; then
 		fail "$name" "no Expect: line in the patch"
 		return
@@ -228,9 +257,10 @@ run_patch() {
 		fail "$name" "a look-alike must expect nothing"
 		return
 	fi
-	mapfile -t files < <(sed -n -E 's%^\+\+\+ b/([^[:space:]]+).*%\1%p' "$patch")
-	mapfile -t builds < <(sed -n -E 's/^Build: //p' "$patch" | tr ' ' '\n' |
-		sed '/^$/d')
+	mapfile -t files < <(sed -n -E 's%^\+\+\+ b/([^[:space:]]+).*%\1%p' \
+		"$patch")
+	mapfile -t builds < <(sed -n -E 's/^Build: //p' "$patch" |
+		tr ' ' '\n' | sed '/^$/d')
 	if [ "${#builds[@]}" -eq 0 ]; then
 		for f in "${files[@]}"; do
 			case $f in *.c) builds+=("${f%.c}.o") ;; esac
@@ -241,18 +271,17 @@ run_patch() {
 		return
 	fi
 
-	# Save what the patch will change before changing anything.
-	rm -rf "$backup"
+	# Record what to undo before changing anything.
+	rm -rf "$state/backup"
 	for f in "${files[@]}"; do
 		if [ -e "$f" ]; then
-			mkdir -p "$backup/$(dirname "$f")"
-			cp -p "$f" "$backup/$f"
+			mkdir -p "$state/backup/$(dirname "$f")"
+			cp -p "$f" "$state/backup/$f"
 		fi
 	done
-	printf '%s\n' "${files[@]}" >"$restore_list"
-	case_objs=("${builds[@]}")
+	printf '%s\n' "${builds[@]}" >"$state/objs"
+	printf '%s\n' "${files[@]}" >"$state/files"
 
-	log=$tmp/case.log
 	if ! patch -p1 --batch --forward --silent --no-backup-if-mismatch \
 		<"$patch" >"$log" 2>&1; then
 		cat "$log" >&2
@@ -263,8 +292,6 @@ run_patch() {
 	rm -f "${builds[@]}"
 	status=0
 	make -j"$jobs" "$kcflags" "${builds[@]}" >>"$log" 2>&1 || status=1
-	keep_log "$log" "${name//\//-}"
-	got=$(findings "$log")
 	why=
 	if [ "$status" -ne 0 ]; then
 		why="make failed;"
@@ -274,27 +301,35 @@ run_patch() {
 				why="$why $obj not built with the plugin;"
 		done
 	fi
+	restore_tree
+	keep_log "$log" "${name//\//-}"
+
+	got=$(findings "$log")
 	missing=$(comm -23 <(echo "$expected" | sed '/^$/d') \
 		<(echo "$got" | sed '/^$/d'))
 	extra=$(comm -13 <(echo "$expected" | sed '/^$/d') \
 		<(echo "$got" | sed '/^$/d'))
-	[ -z "$missing" ] ||
-		why="$why missing: $(echo "$missing" | paste -sd';' | sed 's/;/; /g');"
-	[ -z "$extra" ] ||
-		why="$why unexpected: $(echo "$extra" | paste -sd';' | sed 's/;/; /g');"
-	if [ -n "$why" ]; then
-		grep -E '\[kmem-|: note: |error' "$log" >&2 || true
-		[ "$status" -eq 0 ] || cat "$log" >&2
-	fi
-	restore_tree
+	[ -z "$missing" ] || why="$why missing: $(one_line "$missing");"
+	[ -z "$extra" ] || why="$why unexpected: $(one_line "$extra");"
 	if [ -z "$why" ]; then
 		pass "$name"
-	else
-		why=${why# }
-		fail "$name" "${why%;}"
+		return
 	fi
+	{
+		echo "--- $name"
+		if [ "$status" -ne 0 ]; then
+			cat "$log"
+		else
+			grep -E '\[kmem-|: note: ' "$log" || true
+		fi
+	} >&2
+	why=${why# }
+	fail "$name" "${why%;}"
 }
 
+if selected clean; then
+	run_clean
+fi
 for kind in planted lookalike; do
 	shopt -s nullglob
 	patches=("$here/$kind"/*.patch)
