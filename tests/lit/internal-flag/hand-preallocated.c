@@ -2,8 +2,8 @@
 //
 // kmem-internal-flag: struct kmem_cache_args.preallocated filled in by
 // hand instead of through kmem_cache_setup() and friends: in a designated
-// initializer (reported at the designator) or by assignment (reported at
-// the start of the left-hand side).  Each such call is also a setup of the
+// initializer (reported at the field's value) or by assignment (reported
+// at the value, or at the '=' when the value is a plain variable).  Each such call is also a setup of the
 // instance, but every instance here is set up once.
 #include <linux/init.h>
 #include <linux/kernel.h>

@@ -1,9 +1,10 @@
 // RUN: %check %s | %filecheck %s
 //
 // kmem-size-mismatch: storage that is not a struct kmem_cache_opaque used
-// as a cache, through to_kmem_cache() on a cast pointer (reported at
-// to_kmem_cache, or where the macro hiding it is written) or through a
-// cast to struct kmem_cache * (reported at the API call that receives it).
+// as a cache, through to_kmem_cache() on a cast pointer or through a cast
+// to struct kmem_cache *.  GCC gives a call nested in another call's
+// arguments the enclosing call's location, so both are reported at the
+// API call that receives the cache.
 // Casting a real struct kmem_cache_opaque is fine.
 #include <linux/init.h>
 #include <linux/kernel.h>

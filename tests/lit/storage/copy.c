@@ -1,9 +1,8 @@
 // RUN: %check -Wno-psabi %s | %filecheck %s
 //
 // kmem-storage: copying a struct kmem_cache_opaque by value duplicates a
-// live cache that mm/ tracks by address (an assignment, reported at the
-// start of its left-hand side, or a by-value argument, reported at the
-// call).  Taking its address, its size or its type copies nothing.
+// live cache that mm/ tracks by address (an assignment, reported at its
+// '=', or a by-value argument, reported at the call).  Taking its address, its size or its type copies nothing.
 // (-Wno-psabi: x86-64 GCC otherwise notes that passing a 64-byte aligned
 // struct by value changed ABI in GCC 4.6.)
 #include <linux/init.h>
