@@ -31,7 +31,9 @@ static const struct api_entry api_table[] = {
 	{ "kmem_cache_free",           API_FREE,        0, N, N, N, 1, false },
 	{ "to_kmem_cache",             API_TO_CACHE,    0, N, N, N, N, true },
 	{ "IS_ERR",                    API_IS_ERROR,    N, N, N, N, N, false },
-	{ "IS_ERR_OR_NULL",            API_IS_ERROR,    N, N, N, N, N, false },
+	{ "IS_ERR_OR_NULL",            API_IS_ERROR_OR_NULL, N, N, N, N, N, false },
+	/* likely() and unlikely() */
+	{ "__builtin_expect",          API_PASS_THROUGH, N, N, N, N, N, false },
 };
 
 static const struct api_entry api_macros[] = {

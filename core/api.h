@@ -19,7 +19,9 @@ enum api_role {
 	API_ALLOC,
 	API_FREE,
 	API_TO_CACHE,		/* to_kmem_cache() */
-	API_IS_ERROR,		/* IS_ERR() and friends: test a pointer */
+	API_IS_ERROR,		/* IS_ERR(): tests a pointer for an errno */
+	API_IS_ERROR_OR_NULL,	/* IS_ERR_OR_NULL() */
+	API_PASS_THROUGH,	/* returns its first argument (likely()) */
 	API_SETUP_MACRO,	/* a macro that expands to a setup */
 };
 
@@ -51,5 +53,12 @@ bool api_is_reserved_args_field(const char *field);
 #define API_OWNER_FIELD "owner"
 #define API_PREALLOCATED_BIT_NAME "_SLAB_PREALLOCATED"
 #define API_PREALLOCATED_FLAG_NAME "SLAB_PREALLOCATED"
+#define API_PANIC_BIT_NAME "_SLAB_PANIC"
+
+/* module_init()/module_exit() make these aliases of the functions. */
+#define API_MODULE_INIT_ALIAS "init_module"
+#define API_MODULE_EXIT_ALIAS "cleanup_module"
+/* Defined when the unit is built as (part of) a module. */
+#define API_MODULE_MACRO "MODULE"
 
 #endif

@@ -13,6 +13,7 @@ void tu_init(struct translation_unit *tu, const char *main_file)
 	tu->module_init = -1;
 	tu->module_exit = -1;
 	tu->preallocated_bit = -1;
+	tu->panic_bit = -1;
 }
 
 void tu_release(struct translation_unit *tu)
@@ -120,9 +121,57 @@ struct event *block_add_event(struct translation_unit *tu,
 			       sizeof(*block->events));
 	event = &block->events[block->event_count - 1];
 	event->kind = kind;
-	event->function = -1;
+	if (kind == EVENT_CALL)
+		event->function = -1;
 	event->result = value_unknown();
 	return event;
+}
+
+struct instruction *block_add_instruction(struct translation_unit *tu,
+					  struct block *block,
+					  enum instruction_kind kind)
+{
+	struct instruction *instruction;
+
+	block->instructions = append(tu, block->instructions,
+				     &block->instruction_count,
+				     sizeof(*block->instructions));
+	instruction = &block->instructions[block->instruction_count - 1];
+	instruction->kind = kind;
+	instruction->result = -1;
+	return instruction;
+}
+
+struct operand *tu_operands(struct translation_unit *tu, size_t count)
+{
+	return arena_alloc(&tu->arena, (count + 1) * sizeof(struct operand));
+}
+
+const char **tu_strings(struct translation_unit *tu, size_t count)
+{
+	return arena_alloc(&tu->arena, (count + 1) * sizeof(const char *));
+}
+
+void function_set_parameters(struct translation_unit *tu,
+			     struct function_model *function, int count)
+{
+	function->parameter_count = count;
+	function->parameter_values =
+		arena_alloc(&tu->arena, ((size_t)count + 1) * sizeof(int));
+	for (int i = 0; i < count; i++)
+		function->parameter_values[i] = -1;
+}
+
+void function_add_callee(struct translation_unit *tu,
+			 struct function_model *function, const char *name)
+{
+	for (size_t i = 0; i < function->callee_count; i++)
+		if (!strcmp(function->callees[i], name))
+			return;
+	function->callees = append(tu, function->callees,
+				   &function->callee_count,
+				   sizeof(*function->callees));
+	function->callees[function->callee_count - 1] = tu_string(tu, name);
 }
 
 void block_add_edge(struct translation_unit *tu, struct function_model *fn,

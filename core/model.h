@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "arena.h"
 
@@ -77,44 +78,166 @@ enum event_kind {
 	EVENT_CACHE_CAST,	/* turns some storage into a struct kmem_cache * */
 	EVENT_COPY,		/* copies a struct kmem_cache_opaque by value */
 	EVENT_DEFINE,		/* defines 'result' in a way the model ignores */
+	EVENT_VALUE_COPY,	/* result = source */
+	EVENT_VALUE_ADD,	/* result = source + addend */
 };
 
+/*
+ * One thing a path does, as the core understands it.  A tagged union: 'kind'
+ * says which of the anonymous members is meaningful; 'location', 'callee'
+ * and 'result' are shared.
+ */
 struct event {
 	enum event_kind kind;
 	struct source_location location;
-	/* The function the compiler calls, as the API table names it. */
+	/* The function called, as the API table or the unit names it. */
 	const char *callee;
-	struct cache_ref cache;
-	/* Result of the call, when the front-end follows it (VALUE_ID). */
+	/* The value the event defines, when the model follows it. */
 	struct value result;
-	bool result_is_pointer;
 
-	/* EVENT_SETUP, EVENT_CREATE: flags the call passes, when known. */
-	bool flags_known;
-	unsigned long long flags;
-	/* EVENT_SETUP: object size; EVENT_ALLOC/FREE: size of the pointee. */
-	unsigned long size;
-	/* EVENT_ALLOC/FREE: the pointee type as written ("struct foo"). */
-	const char *type_name;
+	union {
+		/* SETUP, CREATE, DESTROY, ALLOC, FREE */
+		struct {
+			struct cache_ref cache;
+			bool result_is_pointer;
+			/* SETUP, CREATE: flags the call passes, when known. */
+			bool flags_known;
+			unsigned long long flags;
+			/* SETUP: object size; ALLOC/FREE: size of the pointee. */
+			unsigned long size;
+			/* ALLOC/FREE: the pointee type as written ("struct foo"). */
+			const char *type_name;
+		};
+		/* CALL: which function, and what each argument refers to. */
+		struct {
+			int function;
+			struct cache_ref *arguments;
+			size_t argument_count;
+		};
+		/* ARGS_FIELD: the field; whether an API macro wrote it. */
+		struct {
+			const char *field;
+			bool from_api_macro;
+		};
+		/* CACHE_CAST, COPY: the storage and what it is. */
+		struct {
+			const char *storage_name;
+			bool storage_is_opaque;
+			bool storage_is_cache;	/* a real struct kmem_cache */
+		};
+		/* VALUE_COPY, VALUE_ADD */
+		struct {
+			struct value source;
+			long long addend;
+		};
+	};
+};
 
-	/* EVENT_CALL: which function, and what each argument refers to. */
-	int function;
-	struct cache_ref *arguments;
-	size_t argument_count;
+/*
+ * What a front-end describes: the instructions of a block, before the core
+ * turns them into events (core/lower.c).  Front-ends never decide what an
+ * instruction means: a call is a name and its arguments, whichever API
+ * function that name is.
+ */
+enum operand_kind {
+	OPERAND_UNKNOWN,	/* something the front-end does not describe */
+	OPERAND_VALUE,		/* an SSA value of the function */
+	OPERAND_CONSTANT,	/* an integer constant; NULL is 0 */
+	OPERAND_ADDRESS,	/* &object, or &object[element] */
+	OPERAND_STRING,		/* a string literal */
+	OPERAND_FUNCTION,	/* the address of a function, by name */
+};
 
-	/* EVENT_ARGS_FIELD: the field; whether an API macro wrote it. */
-	const char *field;
-	bool from_api_macro;
+struct operand {
+	enum operand_kind kind;
+	int value;		/* OPERAND_VALUE */
+	long long constant;	/* OPERAND_CONSTANT */
+	int object;		/* OPERAND_ADDRESS: index in tu->objects */
+	long element;		/* OPERAND_ADDRESS: ELEMENT_* or an index */
+	const char *name;	/* OPERAND_FUNCTION */
+	/*
+	 * A pointer to a complete struct or union, as the source types it:
+	 * "struct foo" and its size; NULL and 0 otherwise.
+	 */
+	const char *pointee;
+	unsigned long pointee_size;
+};
 
-	/* EVENT_CACHE_CAST, EVENT_COPY: the storage and what it is. */
-	const char *storage_name;
-	bool storage_is_opaque;
-	bool storage_is_cache;	/* a real struct kmem_cache */
+enum instruction_kind {
+	INSN_CALL,		/* result = callee(arguments...) */
+	INSN_ASSIGN,		/* result = source (a copy or a conversion) */
+	INSN_BINARY,		/* result = left OP right */
+	INSN_FIELD_WRITE,	/* object.field = source */
+	INSN_OBJECT_COPY,	/* an object of a followed type copied by value */
+	INSN_DEFINE,		/* result = something not described */
+};
+
+enum binary_operator {
+	OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE,
+	OP_ADD, OP_SUB, OP_BIT_OR, OP_BIT_AND, OP_OTHER,
+};
+
+struct instruction {
+	enum instruction_kind kind;
+	struct source_location location;
+	int result;		/* the value defined, or -1 */
+	/*
+	 * The macros whose expansion wrote this instruction, innermost first:
+	 * the core, not the front-end, knows which of them belong to the API.
+	 */
+	const char **macros;
+	size_t macro_count;
+
+	union {
+		struct {
+			const char *name;	/* NULL: through a pointer */
+			struct operand target;	/* the pointer called */
+			struct operand *arguments;
+			size_t argument_count;
+			/* What the result is used as: "struct foo", size. */
+			const char *result_pointee;
+			unsigned long result_pointee_size;
+		} call;
+		struct operand source;	/* INSN_ASSIGN */
+		struct {
+			enum binary_operator op;
+			bool is_unsigned;
+			struct operand left, right;
+		} binary;
+		struct {
+			/* The object written: an address, or a pointer value. */
+			struct operand object;
+			const char *type_tag;	/* its struct's tag */
+			const char *field;
+			struct operand source;
+		} field_write;
+		struct {
+			const char *type_tag;
+			const char *source_name;
+		} object_copy;
+	};
+};
+
+/* Storage the front-end names in operands, or that has a followed type. */
+struct object {
+	const char *name;	/* "<literal>" for a compound literal */
+	const char *type_tag;	/* tag of its (element) struct type, or NULL */
+	struct source_location location;
+	bool automatic;		/* no static storage duration */
+	bool is_const;
+	bool is_extern;		/* declared here, defined elsewhere */
+	bool is_array;
+	const char *section;	/* NULL when the default one */
+	/* Set by the core: the instance this object is, or -1. */
+	int instance;
 };
 
 /* How a block ends. */
 enum block_exit {
 	EXIT_JUMP,	/* to every successor, no condition */
+	EXIT_BRANCH,	/* front-end: successor 0 when 'condition' is
+			 * non-zero, 1 when it is zero; the core turns it
+			 * into EXIT_TEST or EXIT_JUMP */
 	EXIT_TEST,	/* successor 0 when the test holds, 1 when it does not */
 	EXIT_RETURN,
 	EXIT_NONE,	/* noreturn call, unreachable */
@@ -125,6 +248,9 @@ enum value_test {
 	TEST_ERROR,	/* IS_ERR(value) */
 	TEST_ERROR_OR_NULL,	/* IS_ERR_OR_NULL(value) */
 	TEST_NEGATIVE,	/* value < 0 */
+	TEST_EQUAL,	/* value == test_constant */
+	TEST_LESS,	/* value < test_constant (unsigned: test_unsigned) */
+	TEST_UNKNOWN,	/* a condition the model cannot follow: both ways */
 };
 
 struct phi {
@@ -134,6 +260,12 @@ struct phi {
 };
 
 struct block {
+	/* Described by the front-end; empty in hand-built models. */
+	struct instruction *instructions;
+	size_t instruction_count;
+	struct operand condition;	/* EXIT_BRANCH */
+
+	/* What the core's rules see: derived from the instructions. */
 	struct event *events;
 	size_t event_count;
 	struct phi *phis;
@@ -147,6 +279,8 @@ struct block {
 	/* EXIT_TEST */
 	enum value_test test;
 	int tested_value;
+	long long test_constant;
+	bool test_unsigned;
 	/* EXIT_RETURN */
 	struct value return_value;
 	struct source_location return_location;
@@ -160,12 +294,31 @@ struct function_model {
 	struct block *blocks;	/* block 0 is the entry */
 	size_t block_count;
 	bool returns_value;
+
+	/*
+	 * Described before bodies are: the names it calls directly and
+	 * whether it mentions a followed type (model_type_followed()).  The
+	 * core decides from these which bodies it wants (model_select()).
+	 */
+	const char **callees;
+	size_t callee_count;
+	bool mentions_followed;
+	bool wanted;
+	/* The value of each parameter at entry, or -1 (parameter_count). */
+	int *parameter_values;
+	bool described;		/* has instructions the core must lower */
+	bool lowered;
 };
 
 struct translation_unit {
 	struct arena arena;
 	const char *main_file;
 	bool is_module;		/* built with -DMODULE */
+
+	/* Storage the front-end described; instances are among them. */
+	struct object *objects;
+	size_t object_count;
+	size_t object_capacity;
 
 	struct cache_instance *instances;
 	size_t instance_count;
@@ -174,6 +327,14 @@ struct translation_unit {
 	struct function_model *functions;
 	size_t function_count;
 	size_t function_capacity;
+
+	/* File-scope initializers: instructions with no function. */
+	struct block file_scope;
+
+	/* "alias" -> "target" pairs (module_init() and friends). */
+	const char **alias_names;
+	const char **alias_targets;
+	size_t alias_count;
 
 	/* Functions named by module_init()/module_exit(); -1 when none. */
 	int module_init;
@@ -188,6 +349,10 @@ struct translation_unit {
 
 	/* Bit number of SLAB_PREALLOCATED in this unit; -1 when unknown. */
 	int preallocated_bit;
+	/* Bit number of SLAB_PANIC in this unit; -1 when unknown. */
+	int panic_bit;
+
+	bool lowered;		/* model_lower() ran */
 };
 
 void tu_init(struct translation_unit *tu, const char *main_file);
@@ -206,17 +371,72 @@ int tu_find_function(const struct translation_unit *tu, const char *name);
 const char *tu_string(struct translation_unit *tu, const char *text);
 
 /*
+ * What a front-end describes about the unit as a whole.  The queries say
+ * which names the core wants to hear about, so that a front-end can skip the
+ * rest without knowing why: it never spells an API name itself.
+ */
+bool model_type_followed(const char *tag);
+bool model_enumerator_followed(const char *name);
+/* The macros whose definedness matters (NULL-terminated). */
+extern const char *const model_followed_macros[];
+
+/* Returns the object's index; strings are copied. */
+int tu_add_object(struct translation_unit *tu, const struct object *object);
+void tu_describe_type(struct translation_unit *tu, const char *tag,
+		      unsigned long size, unsigned long align,
+		      struct source_location location);
+void tu_describe_enumerator(struct translation_unit *tu, const char *name,
+			    long long value);
+void tu_describe_macro(struct translation_unit *tu, const char *name);
+void tu_describe_alias(struct translation_unit *tu, const char *name,
+		       const char *target);
+void function_add_callee(struct translation_unit *tu,
+			 struct function_model *function, const char *name);
+
+/*
+ * Marks the functions whose bodies the core wants: those that mention a
+ * followed type or call the API, module init and exit, and every function
+ * that calls one of those.  Resolves module init and exit from the aliases.
+ */
+void model_select(struct translation_unit *tu);
+
+/*
  * Builders for a function body: the front-end (or a unit test) sizes the
  * blocks first, then fills them.
  */
 void function_set_blocks(struct translation_unit *tu,
 			 struct function_model *function, size_t count);
+void function_set_parameters(struct translation_unit *tu,
+			     struct function_model *function, int count);
 struct event *block_add_event(struct translation_unit *tu,
 			      struct block *block, enum event_kind kind);
+struct instruction *block_add_instruction(struct translation_unit *tu,
+					  struct block *block,
+					  enum instruction_kind kind);
 void block_add_edge(struct translation_unit *tu, struct function_model *fn,
 		    int from, int to);
 struct phi *block_add_phi(struct translation_unit *tu, struct block *block,
 			  int result);
+/* Arena copies for instruction fields. */
+struct operand *tu_operands(struct translation_unit *tu, size_t count);
+const char **tu_strings(struct translation_unit *tu, size_t count);
+
+/*
+ * Turns every described function's instructions into events and tests,
+ * using the API table (core/lower.c); idempotent.
+ */
+void model_lower(struct translation_unit *tu);
+
+/*
+ * Checks the model's invariants: every value used is defined once, phis
+ * have one incoming value per predecessor, tests have two successors, ...
+ * Returns true, or false with a description in 'error'.
+ */
+bool model_verify(const struct translation_unit *tu, char *error,
+		  size_t error_size);
+
+/* A text dump of the lowered model, in a front-end-neutral order. */
+void model_dump(const struct translation_unit *tu, FILE *stream);
 
 static inline struct value value_constant(long constant)
 {
@@ -243,6 +463,29 @@ static inline struct cache_ref cache_ref_parameter(int index)
 {
 	return (struct cache_ref){ .kind = CACHE_REF_PARAMETER, .index = index,
 				   .element = ELEMENT_WHOLE };
+}
+
+
+static inline struct operand operand_unknown(void)
+{
+	return (struct operand){ .kind = OPERAND_UNKNOWN };
+}
+
+static inline struct operand operand_value(int id)
+{
+	return (struct operand){ .kind = OPERAND_VALUE, .value = id };
+}
+
+static inline struct operand operand_constant(long long constant)
+{
+	return (struct operand){ .kind = OPERAND_CONSTANT,
+				 .constant = constant };
+}
+
+static inline struct operand operand_address(int object, long element)
+{
+	return (struct operand){ .kind = OPERAND_ADDRESS, .object = object,
+				 .element = element };
 }
 
 #endif

@@ -829,7 +829,8 @@ static bool normalize_test(function_translation *ft, tree operand,
 				      depth + 1);
 	if (!SSA_NAME_IS_DEFAULT_DEF(root) && def && is_gimple_call(def) &&
 	    gimple_call_num_args(def) == 1 &&
-	    (is_api_call(def, API_IS_ERROR))) {
+	    (is_api_call(def, API_IS_ERROR) ||
+	     is_api_call(def, API_IS_ERROR_OR_NULL))) {
 		const char *name = identifier(gimple_call_fndecl(def));
 		struct value tested = model_value(ft, gimple_call_arg(def, 0));
 

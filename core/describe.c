@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What a front-end tells the core about a unit as a whole (types,
+ * enumerators, macros, aliases, storage), and which function bodies the core
+ * wants to see.  The API names these are matched against live in api.h.
+ */
+#include <string.h>
+
+#include "api.h"
+#include "model.h"
+
+const char *const model_followed_macros[] = { API_MODULE_MACRO, NULL };
+
+bool model_type_followed(const char *tag)
+{
+	return tag && (!strcmp(tag, API_OPAQUE_TAG) ||
+		       !strcmp(tag, API_CACHE_TAG) ||
+		       !strcmp(tag, API_ARGS_TAG));
+}
+
+bool model_enumerator_followed(const char *name)
+{
+	return name && (!strcmp(name, API_PREALLOCATED_BIT_NAME) ||
+			!strcmp(name, API_PANIC_BIT_NAME));
+}
+
+/* Doubles an arena array when it is full. */
+static void *reserve(struct translation_unit *tu, void *array, size_t count,
+		     size_t *capacity, size_t element_size)
+{
+	size_t new_capacity;
+
+	if (count < *capacity)
+		return array;
+	new_capacity = *capacity ? *capacity * 2 : 16;
+	array = arena_grow(&tu->arena, array, count * element_size,
+			   new_capacity * element_size);
+	*capacity = new_capacity;
+	return array;
+}
+
+int tu_add_object(struct translation_unit *tu, const struct object *object)
+{
+	struct object *copy;
+
+	tu->objects = reserve(tu, tu->objects, tu->object_count,
+			      &tu->object_capacity, sizeof(*tu->objects));
+	copy = &tu->objects[tu->object_count];
+	*copy = *object;
+	copy->name = tu_string(tu, object->name);
+	copy->type_tag = object->type_tag ? tu_string(tu, object->type_tag) :
+					    NULL;
+	copy->location.file = tu_string(tu, object->location.file);
+	copy->section = object->section ? tu_string(tu, object->section) :
+					  NULL;
+	copy->instance = -1;
+	return (int)tu->object_count++;
+}
+
+void tu_describe_type(struct translation_unit *tu, const char *tag,
+		      unsigned long size, unsigned long align,
+		      struct source_location location)
+{
+	if (!tag)
+		return;
+	if (!strcmp(tag, API_OPAQUE_TAG)) {
+		tu->opaque_complete = true;
+		tu->opaque_size = size;
+		tu->opaque_align = align;
+	} else if (!strcmp(tag, API_CACHE_TAG)) {
+		tu->kmem_cache_complete = true;
+		tu->kmem_cache_size = size;
+		tu->kmem_cache_align = align;
+		tu->kmem_cache_location = location;
+		tu->kmem_cache_location.file = tu_string(tu, location.file);
+	}
+}
+
+void tu_describe_enumerator(struct translation_unit *tu, const char *name,
+			    long long value)
+{
+	if (!name || value < 0 || value >= 64)
+		return;
+	if (!strcmp(name, API_PREALLOCATED_BIT_NAME))
+		tu->preallocated_bit = (int)value;
+	else if (!strcmp(name, API_PANIC_BIT_NAME))
+		tu->panic_bit = (int)value;
+}
+
+void tu_describe_macro(struct translation_unit *tu, const char *name)
+{
+	if (name && !strcmp(name, API_MODULE_MACRO))
+		tu->is_module = true;
+}
+
+void tu_describe_alias(struct translation_unit *tu, const char *name,
+		       const char *target)
+{
+	size_t capacity = tu->alias_count;
+
+	if (!name || !target)
+		return;
+	/* Grow both arrays one slot at a time: units have few aliases. */
+	tu->alias_names = arena_grow(&tu->arena, tu->alias_names,
+				     capacity * sizeof(char *),
+				     (capacity + 1) * sizeof(char *));
+	tu->alias_targets = arena_grow(&tu->arena, tu->alias_targets,
+				       capacity * sizeof(char *),
+				       (capacity + 1) * sizeof(char *));
+	tu->alias_names[capacity] = tu_string(tu, name);
+	tu->alias_targets[capacity] = tu_string(tu, target);
+	tu->alias_count++;
+}
+
+static const char *alias_target(const struct translation_unit *tu,
+				const char *name)
+{
+	for (size_t i = 0; i < tu->alias_count; i++)
+		if (!strcmp(tu->alias_names[i], name))
+			return tu->alias_targets[i];
+	return NULL;
+}
+
+static bool calls_api(const struct function_model *function)
+{
+	for (size_t i = 0; i < function->callee_count; i++) {
+		const struct api_entry *api = api_lookup(function->callees[i]);
+
+		/* Tests alone (IS_ERR, likely) do not make a function ours. */
+		if (api && api->role != API_IS_ERROR &&
+		    api->role != API_IS_ERROR_OR_NULL &&
+		    api->role != API_PASS_THROUGH)
+			return true;
+	}
+	return false;
+}
+
+void model_select(struct translation_unit *tu)
+{
+	const char *init = alias_target(tu, API_MODULE_INIT_ALIAS);
+	const char *exit = alias_target(tu, API_MODULE_EXIT_ALIAS);
+	bool changed = true;
+
+	tu->module_init = init ? tu_find_function(tu, init) : -1;
+	tu->module_exit = exit ? tu_find_function(tu, exit) : -1;
+	for (size_t i = 0; i < tu->function_count; i++) {
+		struct function_model *function = &tu->functions[i];
+
+		/* The API's own inline helpers are the API, not its users. */
+		if (api_lookup(function->name))
+			continue;
+		function->wanted = function->mentions_followed ||
+				   calls_api(function) ||
+				   (int)i == tu->module_init ||
+				   (int)i == tu->module_exit;
+	}
+	/* Callers of wanted functions are wanted: summaries flow up. */
+	while (changed) {
+		changed = false;
+		for (size_t i = 0; i < tu->function_count; i++) {
+			struct function_model *function = &tu->functions[i];
+
+			if (function->wanted || api_lookup(function->name))
+				continue;
+			for (size_t c = 0; c < function->callee_count; c++) {
+				int callee = tu_find_function(
+					tu, function->callees[c]);
+
+				if (callee >= 0 && tu->functions[callee].wanted) {
+					function->wanted = true;
+					changed = true;
+					break;
+				}
+			}
+		}
+	}
+}
