@@ -1,7 +1,810 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * Lowering: what a front-end described (calls by name, operands, branches on
+ * values) becomes what the rules see (setups, destroys, allocations, tests
+ * of values).  This is where the API table is applied to a unit, so that
+ * every front-end gets the same events from the same code: a call is a
+ * setup because core/api.c says so, a branch tests IS_ERR() because the
+ * value it branches on came from a call the table calls IS_ERR, and a
+ * create with a '.preallocated' field is a setup because the field written
+ * into its arguments says so, wherever the front-end's blocks split.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+#include "check.h"
+#include "lower.h"
 #include "model.h"
+
+/* How far to follow copies, casts and helpers before giving up. */
+#define FOLLOW_DEPTH 16
+
+struct definition {
+	int block;		/* -1: no instruction defines it */
+	int instruction;
+	int parameter;		/* >= 0: the value of this parameter */
+};
+
+/* A write of a reserved kmem_cache_args field the function makes. */
+struct field_write {
+	int object;
+	const struct instruction *instruction;
+};
+
+struct lowering {
+	struct translation_unit *tu;
+	struct function_model *function;
+	struct definition *definitions;
+	struct field_write *writes;
+	size_t write_count;
+	/* Objects whose fields an API macro fills (bit per object). */
+	unsigned char *filled_by_api;
+};
+
+static const struct instruction *definition_of(const struct lowering *lowering,
+					       struct operand operand)
+{
+	const struct definition *definition;
+
+	if (operand.kind != OPERAND_VALUE || operand.value < 0 ||
+	    operand.value >= lowering->function->value_count)
+		return NULL;
+	definition = &lowering->definitions[operand.value];
+	if (definition->block < 0)
+		return NULL;
+	return &lowering->function->blocks[definition->block]
+			.instructions[definition->instruction];
+}
+
+static const struct api_entry *api_of(const struct instruction *instruction)
+{
+	if (!instruction || instruction->kind != INSN_CALL ||
+	    !instruction->call.name)
+		return NULL;
+	return api_lookup(instruction->call.name);
+}
+
+static struct operand argument(const struct instruction *call, int position)
+{
+	if (position < 0 || (size_t)position >= call->call.argument_count)
+		return operand_unknown();
+	return call->call.arguments[position];
+}
+
+static bool from_api_macro(const struct instruction *instruction)
+{
+	for (size_t i = 0; i < instruction->macro_count; i++)
+		if (api_lookup_macro(instruction->macros[i]))
+			return true;
+	return false;
+}
+
+struct value lower_value(struct operand operand)
+{
+	if (operand.kind == OPERAND_VALUE)
+		return value_id(operand.value);
+	if (operand.kind == OPERAND_CONSTANT)
+		return value_constant((long)operand.constant);
+	return value_unknown();
+}
+
+/* What a cache argument refers to, through copies and to_kmem_cache(). */
+static struct cache_ref cache_ref_of(const struct lowering *lowering,
+				     struct operand operand)
+{
+	const struct cache_ref none = { CACHE_REF_NONE, -1, ELEMENT_WHOLE };
+
+	for (int depth = 0; depth < FOLLOW_DEPTH; depth++) {
+		const struct instruction *definition;
+		const struct api_entry *api;
+		const struct object *object;
+
+		switch (operand.kind) {
+		case OPERAND_ADDRESS:
+			object = &lowering->tu->objects[operand.object];
+			if (object->instance < 0)
+				return none;
+			return cache_ref_instance(object->instance,
+						  operand.element);
+		case OPERAND_VALUE:
+			break;
+		default:
+			return none;
+		}
+		if (lowering->definitions[operand.value].parameter >= 0)
+			return cache_ref_parameter(
+				lowering->definitions[operand.value].parameter);
+		definition = definition_of(lowering, operand);
+		if (!definition)
+			return none;
+		if (definition->kind == INSN_ASSIGN) {
+			operand = definition->source;
+			continue;
+		}
+		api = api_of(definition);
+		if (!api || api->role != API_TO_CACHE)
+			return none;
+		operand = argument(definition, api->cache_argument);
+	}
+	return none;
+}
+
+/* Bits known to be set in a flags argument. */
+static bool known_flags(const struct lowering *lowering, struct operand operand,
+			unsigned long long *flags, int depth)
+{
+	const struct instruction *definition;
+
+	if (depth > FOLLOW_DEPTH)
+		return false;
+	if (operand.kind == OPERAND_CONSTANT) {
+		*flags = (unsigned long long)operand.constant;
+		return true;
+	}
+	definition = definition_of(lowering, operand);
+	if (!definition)
+		return false;
+	if (definition->kind == INSN_ASSIGN)
+		return known_flags(lowering, definition->source, flags,
+				   depth + 1);
+	if (definition->kind == INSN_BINARY &&
+	    definition->binary.op == OP_BIT_OR) {
+		unsigned long long left = 0, right = 0;
+		bool known_left = known_flags(lowering, definition->binary.left,
+					      &left, depth + 1);
+		bool known_right = known_flags(
+			lowering, definition->binary.right, &right, depth + 1);
+
+		/* Known set bits survive an or with anything. */
+		*flags = (known_left ? left : 0) | (known_right ? right : 0);
+		return known_left || known_right;
+	}
+	return false;
+}
+
+static unsigned long constant_size(struct operand operand)
+{
+	return operand.kind == OPERAND_CONSTANT && operand.constant > 0 ?
+		       (unsigned long)operand.constant :
+		       0;
+}
+
+static struct event *add_event(struct lowering *lowering, struct block *block,
+			       const struct instruction *instruction,
+			       enum event_kind kind)
+{
+	struct event *event = block_add_event(lowering->tu, block, kind);
+
+	event->location = instruction->location;
+	if (instruction->result >= 0)
+		event->result = value_id(instruction->result);
+	return event;
+}
+
+static void describe_storage(struct lowering *lowering, struct event *event,
+			     const struct object *object)
+{
+	(void)lowering;
+	event->storage_name = object->name;
+	event->storage_is_opaque = object->type_tag &&
+				   !strcmp(object->type_tag, API_OPAQUE_TAG);
+	event->storage_is_cache = object->type_tag &&
+				  !strcmp(object->type_tag, API_CACHE_TAG);
+}
+
+/* The address of something that is not an instance used as a cache. */
+static void check_cast(struct lowering *lowering, struct block *block,
+		       const struct instruction *call, struct operand operand)
+{
+	const struct object *object;
+	struct event *event;
+
+	if (operand.kind != OPERAND_ADDRESS)
+		return;
+	object = &lowering->tu->objects[operand.object];
+	if (object->instance >= 0)
+		return;
+	event = block_add_event(lowering->tu, block, EVENT_CACHE_CAST);
+	event->location = call->location;
+	describe_storage(lowering, event, object);
+}
+
+/*
+ * The cache a create's arguments preallocate: writes of '.preallocated'
+ * into the args object anywhere in the function or at file scope.  Writes
+ * that disagree leave the cache unknown; no write, or only NULL, is a
+ * dynamic create.
+ */
+static bool preallocated_cache(const struct lowering *lowering,
+			       struct operand args, struct cache_ref *cache)
+{
+	bool found = false, agree = true;
+	struct cache_ref first = { CACHE_REF_NONE, -1, ELEMENT_WHOLE };
+
+	if (args.kind != OPERAND_ADDRESS)
+		return false;
+	for (size_t i = 0; i < lowering->write_count; i++) {
+		const struct field_write *write = &lowering->writes[i];
+		struct operand source = write->instruction->field_write.source;
+		struct cache_ref ref;
+
+		if (write->object != args.object ||
+		    strcmp(write->instruction->field_write.field,
+			   API_PREALLOCATED_FIELD))
+			continue;
+		if (source.kind == OPERAND_CONSTANT && source.constant == 0)
+			continue;
+		ref = cache_ref_of(lowering, source);
+		if (found && (ref.kind != first.kind ||
+			      ref.index != first.index ||
+			      ref.element != first.element))
+			agree = false;
+		if (!found)
+			first = ref;
+		found = true;
+	}
+	if (!found)
+		return false;
+	cache->kind = CACHE_REF_NONE;
+	cache->index = -1;
+	cache->element = ELEMENT_WHOLE;
+	if (agree)
+		*cache = first;
+	return true;
+}
+
+static void lower_setup(struct lowering *lowering, struct block *block,
+			const struct instruction *call,
+			const struct api_entry *api, struct cache_ref cache)
+{
+	struct event *event = add_event(lowering, block, call, EVENT_SETUP);
+
+	event->callee = api->name;
+	event->cache = cache;
+	event->result_is_pointer = api->returns_pointer;
+	event->size = constant_size(argument(call, api->size_argument));
+	event->flags_known = known_flags(lowering,
+					 argument(call, api->flags_argument),
+					 &event->flags, 0);
+}
+
+static void lower_create(struct lowering *lowering, struct block *block,
+			 const struct instruction *call,
+			 const struct api_entry *api)
+{
+	struct event *event = add_event(lowering, block, call, EVENT_CREATE);
+
+	event->callee = api->name;
+	event->result_is_pointer = true;
+	event->flags_known = known_flags(lowering,
+					 argument(call, api->flags_argument),
+					 &event->flags, 0);
+}
+
+static void lower_object_event(struct lowering *lowering, struct block *block,
+			       const struct instruction *call,
+			       const struct api_entry *api,
+			       struct cache_ref cache)
+{
+	static const enum event_kind kinds[] = {
+		[API_DESTROY] = EVENT_DESTROY,
+		[API_ALLOC] = EVENT_ALLOC,
+		[API_FREE] = EVENT_FREE,
+	};
+	struct event *event = add_event(lowering, block, call, kinds[api->role]);
+	struct operand object;
+
+	event->callee = api->name;
+	event->cache = cache;
+	if (api->role == API_ALLOC && call->call.result_pointee) {
+		event->size = call->call.result_pointee_size;
+		event->type_name = call->call.result_pointee;
+	}
+	/* The object's own type: what the source passes, not its root. */
+	object = argument(call, api->object_argument);
+	if (api->role == API_FREE && object.pointee) {
+		event->size = object.pointee_size;
+		event->type_name = object.pointee;
+	}
+}
+
+static void lower_api_call(struct lowering *lowering, struct block *block,
+			   const struct instruction *call,
+			   const struct api_entry *api)
+{
+	struct operand cache_operand = argument(call, api->cache_argument);
+	struct cache_ref cache = cache_ref_of(lowering, cache_operand);
+	struct event *event;
+
+	if (api->role != API_TO_CACHE)
+		check_cast(lowering, block, call, cache_operand);
+	switch (api->role) {
+	case API_SETUP:
+		lower_setup(lowering, block, call, api, cache);
+		return;
+	case API_CREATE_ARGS:
+		if (preallocated_cache(lowering,
+				       argument(call, api->args_argument),
+				       &cache)) {
+			lower_setup(lowering, block, call, api, cache);
+			return;
+		}
+		lower_create(lowering, block, call, api);
+		return;
+	case API_CREATE:
+		lower_create(lowering, block, call, api);
+		return;
+	case API_DESTROY:
+	case API_ALLOC:
+	case API_FREE:
+		lower_object_event(lowering, block, call, api, cache);
+		return;
+	case API_TO_CACHE:
+		if (cache_operand.kind == OPERAND_ADDRESS) {
+			event = block_add_event(lowering->tu, block,
+						EVENT_CACHE_CAST);
+			event->location = call->location;
+			describe_storage(lowering, event,
+					 &lowering->tu->objects[cache_operand.object]);
+		}
+		break;
+	default:
+		break;
+	}
+	if (call->result >= 0)
+		add_event(lowering, block, call, EVENT_DEFINE);
+}
+
+static void lower_call(struct lowering *lowering, struct block *block,
+		       const struct instruction *call)
+{
+	const struct api_entry *api = api_of(call);
+	struct event *event;
+	int callee = -1;
+
+	if (api) {
+		lower_api_call(lowering, block, call, api);
+		return;
+	}
+	if (call->call.name) {
+		callee = tu_find_function(lowering->tu, call->call.name);
+		/* A body the core did not ask for touches no cache. */
+		if (callee >= 0 && !lowering->tu->functions[callee].wanted)
+			callee = -1;
+	}
+	event = add_event(lowering, block, call, EVENT_CALL);
+	event->function = callee;
+	event->callee = call->call.name ? call->call.name : "<indirect>";
+	event->argument_count = call->call.argument_count;
+	event->arguments = arena_alloc(&lowering->tu->arena,
+				       (event->argument_count + 1) *
+					       sizeof(struct cache_ref));
+	for (size_t i = 0; i < event->argument_count; i++)
+		event->arguments[i] =
+			cache_ref_of(lowering, call->call.arguments[i]);
+}
+
+static void lower_binary(struct lowering *lowering, struct block *block,
+			 const struct instruction *instruction)
+{
+	struct operand left = instruction->binary.left;
+	struct operand right = instruction->binary.right;
+	enum binary_operator op = instruction->binary.op;
+	struct event *event;
+
+	if (instruction->result < 0)
+		return;
+	if ((op == OP_ADD || op == OP_SUB) && right.kind == OPERAND_CONSTANT &&
+	    left.kind != OPERAND_ADDRESS) {
+		event = add_event(lowering, block, instruction,
+				  EVENT_VALUE_ADD);
+		event->source = lower_value(left);
+		event->addend = op == OP_ADD ? right.constant : -right.constant;
+		return;
+	}
+	if (op == OP_ADD && left.kind == OPERAND_CONSTANT &&
+	    right.kind != OPERAND_ADDRESS) {
+		event = add_event(lowering, block, instruction,
+				  EVENT_VALUE_ADD);
+		event->source = lower_value(right);
+		event->addend = left.constant;
+		return;
+	}
+	add_event(lowering, block, instruction, EVENT_DEFINE);
+}
+
+static void lower_field_write(struct lowering *lowering, struct block *block,
+			      const struct instruction *instruction)
+{
+	const char *tag = instruction->field_write.type_tag;
+	struct operand object = instruction->field_write.object;
+	struct event *event;
+
+	if (!tag || strcmp(tag, API_ARGS_TAG) ||
+	    !api_is_reserved_args_field(instruction->field_write.field))
+		return;
+	event = add_event(lowering, block, instruction, EVENT_ARGS_FIELD);
+	event->field = instruction->field_write.field;
+	/* The setup macros fill a compound literal for their create call. */
+	event->from_api_macro =
+		from_api_macro(instruction) ||
+		(object.kind == OPERAND_ADDRESS &&
+		 lowering->filled_by_api[object.object]);
+}
+
+static void lower_instruction(struct lowering *lowering, struct block *block,
+			      const struct instruction *instruction)
+{
+	struct event *event;
+
+	switch (instruction->kind) {
+	case INSN_CALL:
+		lower_call(lowering, block, instruction);
+		return;
+	case INSN_ASSIGN:
+		if (instruction->result < 0)
+			return;
+		event = add_event(lowering, block, instruction,
+				  EVENT_VALUE_COPY);
+		event->source = lower_value(instruction->source);
+		return;
+	case INSN_BINARY:
+		lower_binary(lowering, block, instruction);
+		return;
+	case INSN_FIELD_WRITE:
+		lower_field_write(lowering, block, instruction);
+		return;
+	case INSN_OBJECT_COPY:
+		if (!instruction->object_copy.type_tag ||
+		    strcmp(instruction->object_copy.type_tag, API_OPAQUE_TAG))
+			return;
+		event = add_event(lowering, block, instruction, EVENT_COPY);
+		event->storage_name = instruction->object_copy.source_name;
+		return;
+	case INSN_DEFINE:
+		if (instruction->result >= 0)
+			add_event(lowering, block, instruction, EVENT_DEFINE);
+		return;
+	}
+}
+
+/* A test, and whether it holds when the branch condition is non-zero. */
+struct normal_test {
+	enum value_test test;
+	struct operand value;
+	long long constant;
+	bool is_unsigned;
+	bool holds_when_nonzero;
+};
+
+static bool is_comparison(enum binary_operator op)
+{
+	return op == OP_EQ || op == OP_NE || op == OP_LT || op == OP_LE ||
+	       op == OP_GT || op == OP_GE;
+}
+
+/* The side compared with a constant, and the comparison as "value OP c". */
+static bool compared_with_constant(const struct instruction *binary,
+				   struct operand *value, long long *constant,
+				   enum binary_operator *op)
+{
+	static const enum binary_operator mirror[] = {
+		[OP_EQ] = OP_EQ, [OP_NE] = OP_NE, [OP_LT] = OP_GT,
+		[OP_LE] = OP_GE, [OP_GT] = OP_LT, [OP_GE] = OP_LE,
+	};
+	struct operand left = binary->binary.left;
+	struct operand right = binary->binary.right;
+
+	*op = binary->binary.op;
+	if (right.kind == OPERAND_CONSTANT && left.kind == OPERAND_VALUE) {
+		*value = left;
+		*constant = right.constant;
+		return true;
+	}
+	if (left.kind == OPERAND_CONSTANT && right.kind == OPERAND_VALUE) {
+		*value = right;
+		*constant = left.constant;
+		*op = mirror[*op];
+		return true;
+	}
+	return false;
+}
+
+/*
+ * value OP constant as a test of the value; returns whether the test holds
+ * when the comparison is false (v > c is !(v < c + 1)).
+ */
+static bool ordering_test(enum binary_operator op, bool is_unsigned,
+			  long long constant, struct normal_test *test)
+{
+	bool inverted = op == OP_GT || op == OP_GE;
+
+	test->constant = op == OP_LE || op == OP_GT ? constant + 1 : constant;
+	test->is_unsigned = is_unsigned;
+	/* v < 0 is how 0-or-errno results are tested. */
+	test->test = !is_unsigned && test->constant == 0 ? TEST_NEGATIVE :
+							  TEST_LESS;
+	return inverted;
+}
+
+/*
+ * Follows a branch condition back through likely(), IS_ERR(), comparisons
+ * with constants and logical nots to the value it tests.  Invariant: the
+ * branch is taken (condition non-zero) exactly when 'condition' is non-zero
+ * XOR 'flip'.
+ */
+static void normalize(const struct lowering *lowering, struct operand condition,
+		      struct normal_test *test)
+{
+	bool flip = false;
+
+	for (int depth = 0; depth < FOLLOW_DEPTH; depth++) {
+		const struct instruction *definition =
+			definition_of(lowering, condition);
+		const struct api_entry *api = api_of(definition);
+		enum binary_operator op;
+		long long constant;
+		struct operand value;
+
+		if (!definition)
+			break;
+		if (definition->kind == INSN_ASSIGN) {
+			condition = definition->source;
+			continue;
+		}
+		if (api && api->role == API_PASS_THROUGH) {
+			condition = argument(definition, 0);
+			continue;
+		}
+		if (api && (api->role == API_IS_ERROR ||
+			    api->role == API_IS_ERROR_OR_NULL)) {
+			test->test = api->role == API_IS_ERROR ?
+					     TEST_ERROR :
+					     TEST_ERROR_OR_NULL;
+			test->value = argument(definition, 0);
+			test->holds_when_nonzero = !flip;
+			return;
+		}
+		if (definition->kind != INSN_BINARY ||
+		    !is_comparison(definition->binary.op) ||
+		    !compared_with_constant(definition, &value, &constant, &op))
+			break;
+		if ((op == OP_EQ || op == OP_NE) && constant == 0) {
+			/* (x != 0) == 0 tests x == 0, and so on. */
+			condition = value;
+			flip ^= op == OP_EQ;
+			continue;
+		}
+		test->value = value;
+		if (op == OP_EQ || op == OP_NE) {
+			test->test = TEST_EQUAL;
+			test->constant = constant;
+			test->holds_when_nonzero = flip ^ (op == OP_EQ);
+			return;
+		}
+		test->holds_when_nonzero =
+			flip ^ !ordering_test(op, definition->binary.is_unsigned,
+					      constant, test);
+		return;
+	}
+	/* A plain value: the zero test holds when the branch is not taken. */
+	test->test = TEST_ZERO;
+	test->value = condition;
+	test->holds_when_nonzero = flip;
+}
+
+static void swap_successors(struct block *block)
+{
+	int first = block->successors[0];
+
+	block->successors[0] = block->successors[1];
+	block->successors[1] = first;
+}
+
+static void lower_branch(struct lowering *lowering, struct block *block)
+{
+	struct normal_test test = { 0 };
+	struct event *event;
+
+	if (block->successor_count != 2 ||
+	    block->successors[0] == block->successors[1]) {
+		block->exit = EXIT_JUMP;
+		return;
+	}
+	normalize(lowering, block->condition, &test);
+	block->exit = EXIT_TEST;
+	if (test.value.kind == OPERAND_CONSTANT) {
+		/* A constant decides the branch: give it a value to test. */
+		int value = lowering->function->value_count++;
+
+		event = block_add_event(lowering->tu, block, EVENT_VALUE_COPY);
+		event->result = value_id(value);
+		event->source = value_constant((long)test.value.constant);
+		test.value = operand_value(value);
+	}
+	if (test.value.kind != OPERAND_VALUE) {
+		block->test = TEST_UNKNOWN;
+		block->tested_value = -1;
+		return;
+	}
+	block->test = test.test;
+	block->tested_value = test.value.value;
+	block->test_constant = test.constant;
+	block->test_unsigned = test.is_unsigned;
+	/* Successor 0 is taken when the condition is non-zero. */
+	if (!test.holds_when_nonzero)
+		swap_successors(block);
+}
+
+static void collect_definitions(struct lowering *lowering)
+{
+	struct function_model *function = lowering->function;
+
+	for (int v = 0; v < function->value_count; v++)
+		lowering->definitions[v] = (struct definition){ -1, -1, -1 };
+	for (int p = 0; function->parameter_values && p < function->parameter_count;
+	     p++) {
+		int value = function->parameter_values[p];
+
+		if (value >= 0 && value < function->value_count)
+			lowering->definitions[value].parameter = p;
+	}
+	for (size_t b = 0; b < function->block_count; b++) {
+		const struct block *block = &function->blocks[b];
+
+		for (size_t i = 0; i < block->instruction_count; i++) {
+			int result = block->instructions[i].result;
+
+			if (result < 0 || result >= function->value_count)
+				continue;
+			lowering->definitions[result].block = (int)b;
+			lowering->definitions[result].instruction = (int)i;
+		}
+	}
+}
+
+static void note_write(struct lowering *lowering,
+		       const struct instruction *instruction,
+		       size_t *capacity)
+{
+	struct operand object = instruction->field_write.object;
+	const char *tag = instruction->field_write.type_tag;
+
+	if (object.kind != OPERAND_ADDRESS || !tag ||
+	    strcmp(tag, API_ARGS_TAG))
+		return;
+	if (lowering->write_count == *capacity) {
+		*capacity = *capacity ? *capacity * 2 : 8;
+		lowering->writes = realloc(lowering->writes,
+					   *capacity * sizeof(*lowering->writes));
+		CHECK(lowering->writes != NULL);
+	}
+	lowering->writes[lowering->write_count++] = (struct field_write){
+		.object = object.object,
+		.instruction = instruction,
+	};
+}
+
+/* Field writes into args objects, and the objects API macros fill. */
+static void collect_writes(struct lowering *lowering)
+{
+	const struct block *file_scope = &lowering->tu->file_scope;
+	struct function_model *function = lowering->function;
+	size_t capacity = 0;
+
+	for (size_t i = 0; i < file_scope->instruction_count; i++)
+		if (file_scope->instructions[i].kind == INSN_FIELD_WRITE)
+			note_write(lowering, &file_scope->instructions[i],
+				   &capacity);
+	for (size_t b = 0; b < function->block_count; b++) {
+		const struct block *block = &function->blocks[b];
+
+		for (size_t i = 0; i < block->instruction_count; i++) {
+			const struct instruction *instruction =
+				&block->instructions[i];
+			const struct api_entry *api = api_of(instruction);
+			struct operand args;
+
+			if (instruction->kind == INSN_FIELD_WRITE)
+				note_write(lowering, instruction, &capacity);
+			if (!api || api->role != API_CREATE_ARGS ||
+			    !from_api_macro(instruction))
+				continue;
+			args = argument(instruction, api->args_argument);
+			if (args.kind == OPERAND_ADDRESS)
+				lowering->filled_by_api[args.object] = 1;
+		}
+	}
+}
+
+static void lower_function(struct translation_unit *tu,
+			   struct function_model *function)
+{
+	struct lowering lowering = {
+		.tu = tu,
+		.function = function,
+	};
+
+	lowering.definitions = calloc((size_t)function->value_count + 1,
+				      sizeof(*lowering.definitions));
+	lowering.filled_by_api = calloc(tu->object_count + 1, 1);
+	CHECK(lowering.definitions && lowering.filled_by_api);
+	collect_definitions(&lowering);
+	collect_writes(&lowering);
+	for (size_t b = 0; b < function->block_count; b++) {
+		struct block *block = &function->blocks[b];
+
+		for (size_t i = 0; i < block->instruction_count; i++)
+			lower_instruction(&lowering, block,
+					  &block->instructions[i]);
+		if (block->exit == EXIT_BRANCH)
+			lower_branch(&lowering, block);
+	}
+	function->lowered = true;
+	free(lowering.definitions);
+	free(lowering.filled_by_api);
+	free(lowering.writes);
+}
+
+static void add_instances(struct translation_unit *tu)
+{
+	for (size_t i = 0; i < tu->object_count; i++) {
+		struct object *object = &tu->objects[i];
+		struct cache_instance instance;
+
+		if (!object->type_tag || strcmp(object->type_tag, API_OPAQUE_TAG))
+			continue;
+		instance = (struct cache_instance){
+			.name = object->name,
+			.location = object->location,
+			.automatic = object->automatic,
+			.is_const = object->is_const,
+			.is_extern = object->is_extern,
+			.is_array = object->is_array,
+			.section = object->section,
+		};
+		object->instance = tu_add_instance(tu, &instance);
+	}
+}
+
+/* File-scope initializers have no function: give them one of their own. */
+static void lower_file_scope(struct translation_unit *tu)
+{
+	struct source_location nowhere = { NULL, 0, 0 };
+	struct function_model *function;
+	struct lowering lowering = { .tu = tu };
+	const struct block *file_scope = &tu->file_scope;
+	int index;
+
+	if (!file_scope->instruction_count)
+		return;
+	index = tu_add_function(tu, "<file scope>", nowhere);
+	function = &tu->functions[index];
+	function_set_blocks(tu, function, 1);
+	function->blocks[0].exit = EXIT_NONE;
+	lowering.function = function;
+	lowering.filled_by_api = calloc(tu->object_count + 1, 1);
+	CHECK(lowering.filled_by_api != NULL);
+	for (size_t i = 0; i < file_scope->instruction_count; i++)
+		if (file_scope->instructions[i].kind == INSN_FIELD_WRITE)
+			lower_field_write(&lowering, &function->blocks[0],
+					  &file_scope->instructions[i]);
+	function->lowered = true;
+	free(lowering.filled_by_api);
+}
 
 void model_lower(struct translation_unit *tu)
 {
+	if (tu->lowered)
+		return;
 	tu->lowered = true;
+	add_instances(tu);
+	for (size_t f = 0; f < tu->function_count; f++) {
+		struct function_model *function = &tu->functions[f];
+
+		if (function->described && !function->lowered)
+			lower_function(tu, function);
+	}
+	lower_file_scope(tu);
 }

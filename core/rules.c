@@ -57,6 +57,15 @@ void slabcheck_analyze(const struct translation_unit *tu,
 	arena_release(&analysis.arena);
 }
 
+void slabcheck_run(struct translation_unit *tu,
+		   const struct slabcheck_options *options,
+		   struct report *report, FILE *stream)
+{
+	model_lower(tu);
+	(void)stream;
+	slabcheck_analyze(tu, options, report);
+}
+
 const char *instance_ref_name(struct analysis *analysis,
 			      const struct cache_ref *ref)
 {

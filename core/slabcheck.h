@@ -56,7 +56,16 @@ struct report {
 void report_init(struct report *report);
 void report_release(struct report *report);
 
-/* Runs every enabled rule over the unit; findings go to the report. */
+/*
+ * What a front-end calls once it has described the unit: lowers it
+ * (model_lower()), verifies and dumps it when asked (diagnostics go to
+ * 'stream'), and runs slabcheck_analyze().
+ */
+void slabcheck_run(struct translation_unit *tu,
+		   const struct slabcheck_options *options,
+		   struct report *report, FILE *stream);
+
+/* Runs every enabled rule over a lowered unit; findings go to the report. */
 void slabcheck_analyze(const struct translation_unit *tu,
 		       const struct slabcheck_options *options,
 		       struct report *report);

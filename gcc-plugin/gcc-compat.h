@@ -27,6 +27,7 @@
 #include "stringpool.h"
 #include "value-range.h"
 #include "tree-ssanames.h"
+#include "tree-dfa.h"
 #include "cgraph.h"
 #include "attribs.h"
 #include "diagnostic-core.h"

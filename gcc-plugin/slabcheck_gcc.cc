@@ -41,15 +41,12 @@ static void analyze_unit(void)
 {
 	struct translation_unit tu;
 	struct report report;
-	bool is_module = parse_in &&
-			 cpp_defined(parse_in, (const unsigned char *)"MODULE",
-				     6);
 	size_t printed;
 
 	tu_init(&tu, main_input_filename);
 	report_init(&report);
-	translate_unit(&tu, is_module);
-	slabcheck_analyze(&tu, &options, &report);
+	translate_unit(&tu);
+	slabcheck_run(&tu, &options, &report, stderr);
 	printed = report_print(&report, stderr, options.werror);
 	if (options.werror)
 		count_errors(printed);

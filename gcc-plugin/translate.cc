@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * GIMPLE to the core's model.  Decides nothing: it only says, in the core's
- * terms, which calls the API table knows, what they are applied to, how
- * blocks connect and which values the branches and returns test.
+ * GIMPLE to the core's model.  Describes and decides nothing: calls are
+ * names with operands, branches are conditions on values, stores into
+ * structs are field writes.  Which names are API functions, which functions
+ * deserve a body, what a branch tests and what a create sets up are the
+ * core's business (core/describe.c, core/lower.c).  The core's queries
+ * (model_type_followed() and friends) only let this file skip what the core
+ * would throw away.
  */
 #include "gcc-compat.h"
 
@@ -11,38 +15,23 @@
 
 #include "translate.h"
 
-extern "C" {
-#include "api.h"
-}
-
-/* Types and declarations seen while parsing: see record_type/record_decl. */
-static tree opaque_type;
-static tree cache_type;
-static tree args_type;
-
-struct declared_instance {
-	tree decl;
-	struct cache_instance instance;
-	std::string name;
-	std::string file;
-	std::string section;
-};
-
-static std::vector<declared_instance> declared;
-static std::map<tree, size_t> declared_index;
-
-/* Reserved kmem_cache_args fields set in file-scope initializers. */
-struct file_scope_field {
-	std::string field;
+/* What parsing shows, kept until the unit is translated. */
+struct described_type {
+	std::string tag;
+	unsigned long size, align;
 	location_t location;
 };
 
-static std::vector<file_scope_field> file_scope_fields;
+struct described_enumerator {
+	std::string name;
+	long long value;
+};
 
-static int preallocated_bit = -1;
-static bool opaque_complete, cache_complete;
-static unsigned long opaque_size, opaque_align, cache_size, cache_align;
-static location_t cache_location;
+static std::vector<described_type> types;
+static std::vector<described_enumerator> enumerators;
+/* Variables of followed types, in declaration order. */
+static std::vector<tree> declared;
+static std::map<tree, size_t> declared_index;
 
 static const char *identifier(tree node)
 {
@@ -63,17 +52,19 @@ static const char *tag_name(tree type)
 	return identifier(TYPE_NAME(type));
 }
 
-static bool is_type(tree type, tree wanted)
-{
-	return type && wanted && TYPE_P(type) &&
-	       TYPE_MAIN_VARIANT(type) == TYPE_MAIN_VARIANT(wanted);
-}
-
 static tree strip_arrays(tree type)
 {
 	while (type && TREE_CODE(type) == ARRAY_TYPE)
 		type = TREE_TYPE(type);
 	return type;
+}
+
+/* The tag of a type the core follows, or NULL. */
+static const char *followed_tag(tree type)
+{
+	const char *tag = tag_name(strip_arrays(type));
+
+	return tag && model_type_followed(tag) ? tag : NULL;
 }
 
 /* Resolves macro expansions to where the outermost macro is written. */
@@ -93,8 +84,23 @@ struct source_location gcc_location(location_t location)
 	return result;
 }
 
-static bool from_api_macro(location_t location)
+static struct source_location unit_location(struct translation_unit *tu,
+					    location_t location)
 {
+	struct source_location result = gcc_location(location);
+
+	if (result.file)
+		result.file = tu_string(tu, result.file);
+	return result;
+}
+
+/* The macros whose expansions wrote this location, innermost first. */
+static void describe_macros(struct translation_unit *tu,
+			    struct instruction *instruction,
+			    location_t location)
+{
+	std::vector<const char *> names;
+
 	location = get_pure_location(location);
 	while (location > BUILTINS_LOCATION &&
 	       linemap_location_from_macro_expansion_p(line_table, location)) {
@@ -104,13 +110,18 @@ static bool from_api_macro(location_t location)
 			const char *name = linemap_map_get_macro_name(
 				linemap_check_macro(map));
 
-			if (name && api_lookup_macro(name))
-				return true;
+			if (name)
+				names.push_back(name);
 		}
 		location = linemap_unwind_toward_expansion(line_table, location,
 							   &map);
 	}
-	return false;
+	if (names.empty())
+		return;
+	instruction->macros = tu_strings(tu, names.size());
+	for (size_t i = 0; i < names.size(); i++)
+		instruction->macros[i] = tu_string(tu, names[i]);
+	instruction->macro_count = names.size();
 }
 
 static unsigned long constant_size(tree size)
@@ -132,98 +143,66 @@ void record_type(tree type)
 			const char *enumerator = identifier(TREE_PURPOSE(value));
 			tree constant = TREE_VALUE(value);
 
+			if (!model_enumerator_followed(enumerator))
+				continue;
 			if (constant && TREE_CODE(constant) == CONST_DECL)
 				constant = DECL_INITIAL(constant);
-			if (enumerator &&
-			    !strcmp(enumerator, API_PREALLOCATED_BIT_NAME) &&
-			    constant && tree_fits_shwi_p(constant))
-				preallocated_bit = (int)tree_to_shwi(constant);
+			if (constant && tree_fits_shwi_p(constant))
+				enumerators.push_back(
+					{ enumerator, tree_to_shwi(constant) });
 		}
 		return;
 	}
 	name = tag_name(type);
-	if (!name || !COMPLETE_TYPE_P(type))
+	if (!name || !COMPLETE_TYPE_P(type) || !model_type_followed(name))
 		return;
-	if (!strcmp(name, API_OPAQUE_TAG)) {
-		opaque_type = TYPE_MAIN_VARIANT(type);
-		opaque_complete = true;
-		opaque_size = constant_size(TYPE_SIZE_UNIT(type));
-		opaque_align = TYPE_ALIGN_UNIT(type);
-	} else if (!strcmp(name, API_CACHE_TAG)) {
-		cache_type = TYPE_MAIN_VARIANT(type);
-		cache_complete = true;
-		cache_size = constant_size(TYPE_SIZE_UNIT(type));
-		cache_align = TYPE_ALIGN_UNIT(type);
-		/* In C, TYPE_NAME is the tag itself; the stub decl has the place. */
-		cache_location = TYPE_STUB_DECL(type) ?
-					 DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type)) :
-					 UNKNOWN_LOCATION;
-	} else if (!strcmp(name, API_ARGS_TAG)) {
-		args_type = TYPE_MAIN_VARIANT(type);
-	}
-}
-
-/* The opaque type may only be declared, never completed, in a unit. */
-static bool is_opaque(tree type)
-{
-	const char *name = tag_name(type);
-
-	return name && !strcmp(name, API_OPAQUE_TAG);
-}
-
-static void record_args_initializer(tree decl)
-{
-	tree initial = DECL_INITIAL(decl);
-	unsigned HOST_WIDE_INT index;
-	tree field, value;
-
-	if (!initial || TREE_CODE(initial) != CONSTRUCTOR)
-		return;
-	FOR_EACH_CONSTRUCTOR_ELT(CONSTRUCTOR_ELTS(initial), index, field, value) {
-		const char *name = identifier(field);
-
-		if (!name || !api_is_reserved_args_field(name) ||
-		    integer_zerop(value))
-			continue;
-		file_scope_fields.push_back(
-			{ name, EXPR_P(value) && EXPR_HAS_LOCATION(value) ?
-					EXPR_LOCATION(value) :
-					DECL_SOURCE_LOCATION(decl) });
-	}
+	/* In C, TYPE_NAME is the tag itself; the stub decl has the place. */
+	types.push_back({ name, constant_size(TYPE_SIZE_UNIT(type)),
+			  TYPE_ALIGN_UNIT(type),
+			  TYPE_STUB_DECL(type) ?
+				  DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type)) :
+				  UNKNOWN_LOCATION });
 }
 
 void record_decl(tree decl)
 {
-	tree type;
-	declared_instance entry;
-	auto found = declared_index.find(decl);
-
-	if (!decl || TREE_CODE(decl) != VAR_DECL || !DECL_NAME(decl))
+	if (!decl || TREE_CODE(decl) != VAR_DECL || !DECL_NAME(decl) ||
+	    !followed_tag(TREE_TYPE(decl)))
 		return;
-	type = strip_arrays(TREE_TYPE(decl));
-	if (TREE_STATIC(decl) && is_type(type, args_type)) {
-		record_args_initializer(decl);
+	if (declared_index.count(decl))
 		return;
-	}
-	if (!is_opaque(type))
-		return;
-	entry.decl = decl;
-	entry.name = IDENTIFIER_POINTER(DECL_NAME(decl));
-	entry.instance.location = gcc_location(DECL_SOURCE_LOCATION(decl));
-	entry.file = entry.instance.location.file ?
-			     entry.instance.location.file : "";
-	entry.instance.automatic = !TREE_STATIC(decl) && !DECL_EXTERNAL(decl);
-	entry.instance.is_const = TREE_READONLY(decl);
-	entry.instance.is_extern = DECL_EXTERNAL(decl);
-	entry.instance.is_array = TREE_CODE(TREE_TYPE(decl)) == ARRAY_TYPE;
-	if (DECL_SECTION_NAME(decl))
-		entry.section = DECL_SECTION_NAME(decl);
-	if (found != declared_index.end()) {
-		declared[found->second] = entry;
-		return;
-	}
 	declared_index[decl] = declared.size();
-	declared.push_back(entry);
+	declared.push_back(decl);
+}
+
+/* Per-unit translation state. */
+struct unit_translation {
+	struct translation_unit *tu;
+	std::map<tree, int> objects;	/* decl -> tu->objects index */
+};
+
+static unit_translation *unit;
+
+static int object_of(tree decl)
+{
+	auto found = unit->objects.find(decl);
+	struct object object = {};
+	const char *name = identifier(decl);
+
+	if (found != unit->objects.end())
+		return found->second;
+	object.name = name ? name : "<unnamed>";
+	object.type_tag = tag_name(strip_arrays(TREE_TYPE(decl)));
+	object.location = gcc_location(DECL_SOURCE_LOCATION(decl));
+	if (!object.location.file)
+		object.location.file = "";
+	object.automatic = !TREE_STATIC(decl) && !DECL_EXTERNAL(decl);
+	object.is_const = TREE_READONLY(decl);
+	object.is_extern = DECL_EXTERNAL(decl);
+	object.is_array = TREE_CODE(TREE_TYPE(decl)) == ARRAY_TYPE;
+	if (TREE_CODE(decl) == VAR_DECL && DECL_SECTION_NAME(decl))
+		object.section = DECL_SECTION_NAME(decl);
+	return unit->objects[decl] = tu_add_object(unit->tu, &object);
 }
 
 /* Per-function translation state. */
@@ -232,19 +211,8 @@ struct function_translation {
 	struct function *fun;
 	struct function_model *model;
 	std::map<tree, int> values;	/* SSA root -> value id */
-	/* Compound-literal kmem_cache_args -> what .preallocated holds. */
-	std::map<tree, tree> preallocated;
-	std::map<tree, std::vector<size_t> > args_field_events;
-	int current_block;
+	struct block *block;
 };
-
-struct unit_translation {
-	struct translation_unit *tu;
-	std::map<tree, int> function_index;	/* decl -> model function */
-	std::map<tree, int> instance_index;	/* decl -> model instance */
-};
-
-static unit_translation *unit;
 
 /* Follows copies and conversions back to the value they copy. */
 static tree root_of(tree value)
@@ -274,7 +242,7 @@ static tree root_of(tree value)
 	return value;
 }
 
-static bool followed_type(tree type)
+static bool followed_value_type(tree type)
 {
 	return type && (INTEGRAL_TYPE_P(type) || POINTER_TYPE_P(type));
 }
@@ -287,53 +255,6 @@ static int number_value(function_translation *ft, tree root)
 		return found->second;
 	ft->values[root] = ft->model->value_count;
 	return ft->model->value_count++;
-}
-
-/* The model's value for an operand, numbering SSA roots on demand. */
-static struct value model_value(function_translation *ft, tree operand)
-{
-	tree root = root_of(operand);
-
-	if (!root)
-		return value_unknown();
-	if (TREE_CODE(root) == INTEGER_CST && tree_fits_shwi_p(root))
-		return value_constant((long)tree_to_shwi(root));
-	if (TREE_CODE(root) == SSA_NAME && followed_type(TREE_TYPE(root)))
-		return value_id(number_value(ft, root));
-	return value_unknown();
-}
-
-static int parameter_index(struct function *fun, tree parm)
-{
-	int index = 0;
-
-	for (tree arg = DECL_ARGUMENTS(fun->decl); arg; arg = DECL_CHAIN(arg)) {
-		if (arg == parm)
-			return index;
-		index++;
-	}
-	return -1;
-}
-
-static bool is_api_call(const gimple *stmt, enum api_role role)
-{
-	tree fndecl;
-	const struct api_entry *entry;
-
-	if (!stmt || !is_gimple_call(stmt))
-		return false;
-	fndecl = gimple_call_fndecl(stmt);
-	if (!fndecl || !DECL_NAME(fndecl))
-		return false;
-	entry = api_lookup(IDENTIFIER_POINTER(DECL_NAME(fndecl)));
-	return entry && entry->role == role;
-}
-
-static int instance_of(tree decl)
-{
-	auto found = unit->instance_index.find(decl);
-
-	return found == unit->instance_index.end() ? -1 : found->second;
 }
 
 /* The storage an address points to: a declaration, maybe an element. */
@@ -356,125 +277,23 @@ static tree address_base(tree address, long *element)
 	return DECL_P(object) ? object : NULL_TREE;
 }
 
-/* What a cache argument refers to, through copies and to_kmem_cache(). */
-static struct cache_ref cache_ref_of(function_translation *ft, tree operand)
+/* A read-only integer variable with a constant initializer is that constant. */
+static bool constant_variable(tree root, long long *constant)
 {
-	struct cache_ref none = { CACHE_REF_NONE, -1, ELEMENT_WHOLE };
+	tree initial;
 
-	for (int depth = 0; depth < 8 && operand; depth++) {
-		tree root = root_of(operand);
-		long element;
-		tree base;
-		gimple *def;
-
-		if (!root)
-			return none;
-		if (TREE_CODE(root) == ADDR_EXPR) {
-			int instance;
-
-			base = address_base(root, &element);
-			instance = base ? instance_of(base) : -1;
-			if (instance < 0)
-				return none;
-			return cache_ref_instance(instance, element);
-		}
-		if (TREE_CODE(root) != SSA_NAME)
-			return none;
-		if (SSA_NAME_IS_DEFAULT_DEF(root)) {
-			tree var = SSA_NAME_VAR(root);
-			int index;
-
-			if (!var || TREE_CODE(var) != PARM_DECL)
-				return none;
-			index = parameter_index(ft->fun, var);
-			return index < 0 ? none : cache_ref_parameter(index);
-		}
-		def = SSA_NAME_DEF_STMT(root);
-		if (!is_api_call(def, API_TO_CACHE) ||
-		    gimple_call_num_args(def) < 1)
-			return none;
-		operand = gimple_call_arg(def, 0);
-	}
-	return none;
-}
-
-static struct event *add_event(function_translation *ft, gimple *stmt,
-			       enum event_kind kind)
-{
-	struct block *block = &ft->model->blocks[ft->current_block];
-	struct event *event = block_add_event(ft->tu, block, kind);
-
-	event->location = gcc_location(gimple_location(stmt));
-	if (event->location.file)
-		event->location.file = tu_string(ft->tu, event->location.file);
-	return event;
-}
-
-/* Bits known to be set in a flags argument. */
-static bool constant_flags(tree operand, unsigned long long *flags, int depth)
-{
-	tree root = root_of(operand);
-	gimple *def;
-
-	if (!root || depth > 8)
+	if (TREE_CODE(root) != VAR_DECL || !TREE_READONLY(root) ||
+	    !INTEGRAL_TYPE_P(TREE_TYPE(root)))
 		return false;
-	if (TREE_CODE(root) == INTEGER_CST) {
-		*flags = (unsigned long long)TREE_INT_CST_LOW(root);
-		return true;
-	}
-	if (TREE_CODE(root) == VAR_DECL && TREE_READONLY(root) &&
-	    DECL_INITIAL(root))
-		return constant_flags(DECL_INITIAL(root), flags, depth + 1);
-	if (TREE_CODE(root) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(root))
+	initial = DECL_INITIAL(root);
+	if (!initial || TREE_CODE(initial) != INTEGER_CST ||
+	    !tree_fits_shwi_p(initial))
 		return false;
-	def = SSA_NAME_DEF_STMT(root);
-	if (!def || !is_gimple_assign(def))
-		return false;
-	if (gimple_assign_rhs_code(def) == BIT_IOR_EXPR) {
-		unsigned long long left = 0, right = 0;
-		bool known_left = constant_flags(gimple_assign_rhs1(def), &left,
-						 depth + 1);
-		bool known_right = constant_flags(gimple_assign_rhs2(def),
-						  &right, depth + 1);
-
-		/* Known set bits survive an or with anything. */
-		*flags = (known_left ? left : 0) | (known_right ? right : 0);
-		return known_left || known_right;
-	}
-	if (gimple_assign_single_p(def))
-		return constant_flags(gimple_assign_rhs1(def), flags, depth + 1);
-	return false;
+	*constant = tree_to_shwi(initial);
+	return true;
 }
 
-static void describe_storage(struct event *event, function_translation *ft,
-			     tree base)
-{
-	tree type = strip_arrays(TREE_TYPE(base));
-
-	event->storage_name = tu_string(ft->tu, identifier(base) ?
-							identifier(base) :
-							"<unnamed>");
-	event->storage_is_opaque = is_opaque(type);
-	event->storage_is_cache = is_type(type, cache_type) ||
-				  (tag_name(type) &&
-				   !strcmp(tag_name(type), API_CACHE_TAG));
-}
-
-/* A cache argument that is the address of something: is it a cache? */
-static void check_cast(function_translation *ft, gimple *stmt, tree operand)
-{
-	tree root = root_of(operand);
-	long element;
-	tree base = address_base(root, &element);
-	struct event *event;
-
-	if (!base || instance_of(base) >= 0)
-		return;
-	event = add_event(ft, stmt, EVENT_CACHE_CAST);
-	describe_storage(event, ft, base);
-}
-
-/* The struct a pointer points to, as "struct foo", and its size. */
+/* The struct a pointer type points to, as "struct foo", and its size. */
 static bool pointee(tree pointer_type, unsigned long *size, std::string *name)
 {
 	tree type;
@@ -499,9 +318,77 @@ static bool pointee(tree pointer_type, unsigned long *size, std::string *name)
 	return *size != 0;
 }
 
-/* The type an allocation is used as: its own, or that of a copy of it. */
-static bool allocated_type(tree lhs, unsigned long *size, std::string *name,
-			   int depth)
+static struct operand operand_of(function_translation *ft, tree operand)
+{
+	tree root = root_of(operand);
+	struct operand result = operand_unknown();
+	long long constant;
+	long element;
+	tree base;
+
+	if (!root)
+		return result;
+	if (TREE_CODE(root) == INTEGER_CST && tree_fits_shwi_p(root))
+		return operand_constant(tree_to_shwi(root));
+	if (constant_variable(root, &constant))
+		return operand_constant(constant);
+	if (TREE_CODE(root) == SSA_NAME &&
+	    followed_value_type(TREE_TYPE(root)))
+		return operand_value(number_value(ft, root));
+	if (TREE_CODE(root) != ADDR_EXPR)
+		return result;
+	if (TREE_CODE(TREE_OPERAND(root, 0)) == FUNCTION_DECL) {
+		result.kind = OPERAND_FUNCTION;
+		result.name = tu_string(ft->tu,
+					identifier(TREE_OPERAND(root, 0)));
+		return result;
+	}
+	if (TREE_CODE(TREE_OPERAND(root, 0)) == STRING_CST) {
+		result.kind = OPERAND_STRING;
+		return result;
+	}
+	base = address_base(root, &element);
+	if (!base)
+		return result;
+	return operand_address(object_of(base), element);
+}
+
+/* An operand, with the struct its type points to when it is one. */
+static struct operand typed_operand_of(function_translation *ft, tree operand)
+{
+	struct operand result = operand_of(ft, operand);
+	unsigned long size;
+	std::string name;
+
+	if (operand && pointee(TREE_TYPE(operand), &size, &name)) {
+		result.pointee = tu_string(ft->tu, name.c_str());
+		result.pointee_size = size;
+	}
+	return result;
+}
+
+static struct instruction *add_instruction(function_translation *ft,
+					   gimple *stmt,
+					   enum instruction_kind kind)
+{
+	struct instruction *instruction =
+		block_add_instruction(ft->tu, ft->block, kind);
+
+	instruction->location = unit_location(ft->tu, gimple_location(stmt));
+	return instruction;
+}
+
+static void set_result(function_translation *ft,
+		       struct instruction *instruction, tree lhs)
+{
+	if (lhs && TREE_CODE(lhs) == SSA_NAME &&
+	    followed_value_type(TREE_TYPE(lhs)) && root_of(lhs) == lhs)
+		instruction->result = number_value(ft, lhs);
+}
+
+/* The type a pointer result is used as: its own, or that of a copy of it. */
+static bool used_type(tree lhs, unsigned long *size, std::string *name,
+		      int depth)
 {
 	imm_use_iterator iterator;
 	gimple *use;
@@ -511,215 +398,61 @@ static bool allocated_type(tree lhs, unsigned long *size, std::string *name,
 		return false;
 	if (pointee(TREE_TYPE(lhs), size, name))
 		return true;
-	if (TREE_CODE(lhs) != SSA_NAME)
+	if (TREE_CODE(lhs) != SSA_NAME || !POINTER_TYPE_P(TREE_TYPE(lhs)))
 		return false;
 	FOR_EACH_IMM_USE_STMT(use, iterator, lhs) {
 		if (found || !is_gimple_assign(use) ||
 		    (!gimple_assign_single_p(use) && !gimple_assign_cast_p(use)))
 			continue;
-		found = allocated_type(gimple_assign_lhs(use), size, name,
-				       depth + 1);
+		found = used_type(gimple_assign_lhs(use), size, name, depth + 1);
 	}
 	return found;
-}
-
-static void set_result(function_translation *ft, struct event *event,
-		       gimple *stmt)
-{
-	tree lhs = gimple_call_lhs(stmt);
-
-	if (lhs && TREE_CODE(lhs) == SSA_NAME && followed_type(TREE_TYPE(lhs)))
-		event->result = value_id(number_value(ft, lhs));
-}
-
-static void translate_setup(function_translation *ft, gcall *stmt,
-			    const struct api_entry *api, struct cache_ref cache)
-{
-	struct event *event = add_event(ft, stmt, EVENT_SETUP);
-	unsigned int args = gimple_call_num_args(stmt);
-
-	event->callee = api->name;
-	event->cache = cache;
-	event->result_is_pointer = api->returns_pointer;
-	set_result(ft, event, stmt);
-	if (api->size_argument >= 0 && (unsigned)api->size_argument < args)
-		event->size = constant_size(
-			root_of(gimple_call_arg(stmt, api->size_argument)));
-	if (api->flags_argument >= 0 && (unsigned)api->flags_argument < args)
-		event->flags_known = constant_flags(
-			gimple_call_arg(stmt, api->flags_argument),
-			&event->flags, 0);
-}
-
-static void translate_create_args(function_translation *ft, gcall *stmt,
-				  const struct api_entry *api)
-{
-	tree args = api->args_argument < (int)gimple_call_num_args(stmt) ?
-			    gimple_call_arg(stmt, api->args_argument) :
-			    NULL_TREE;
-	long element;
-	tree base = address_base(args, &element);
-	struct cache_ref cache = { CACHE_REF_NONE, -1, ELEMENT_WHOLE };
-	bool preallocated = false;
-
-	if (base) {
-		auto found = ft->preallocated.find(base);
-
-		if (found != ft->preallocated.end() &&
-		    !integer_zerop(found->second)) {
-			preallocated = true;
-			cache = cache_ref_of(ft, found->second);
-		}
-		/* The setup macros fill a compound literal for this call. */
-		if (from_api_macro(gimple_location(stmt)))
-			for (size_t index : ft->args_field_events[base])
-				ft->model->blocks[ft->current_block]
-					.events[index]
-					.from_api_macro = true;
-	}
-	if (preallocated) {
-		translate_setup(ft, stmt, api, cache);
-		return;
-	}
-	struct event *event = add_event(ft, stmt, EVENT_CREATE);
-
-	event->callee = api->name;
-	event->result_is_pointer = true;
-	set_result(ft, event, stmt);
-	event->flags_known = constant_flags(
-		gimple_call_arg(stmt, api->flags_argument), &event->flags, 0);
-}
-
-static void translate_api_call(function_translation *ft, gcall *stmt,
-			       const struct api_entry *api)
-{
-	unsigned int args = gimple_call_num_args(stmt);
-	tree cache_operand = api->cache_argument >= 0 &&
-					     (unsigned)api->cache_argument < args ?
-				     gimple_call_arg(stmt, api->cache_argument) :
-				     NULL_TREE;
-	struct cache_ref cache = cache_ref_of(ft, cache_operand);
-	struct event *event;
-
-	if (cache_operand && api->role != API_TO_CACHE)
-		check_cast(ft, stmt, cache_operand);
-	switch (api->role) {
-	case API_SETUP:
-		translate_setup(ft, stmt, api, cache);
-		return;
-	case API_CREATE_ARGS:
-		translate_create_args(ft, stmt, api);
-		return;
-	case API_CREATE:
-		event = add_event(ft, stmt, EVENT_CREATE);
-		event->callee = api->name;
-		set_result(ft, event, stmt);
-		if ((unsigned)api->flags_argument < args)
-			event->flags_known = constant_flags(
-				gimple_call_arg(stmt, api->flags_argument),
-				&event->flags, 0);
-		return;
-	case API_DESTROY:
-	case API_ALLOC:
-	case API_FREE: {
-		unsigned long size = 0;
-		std::string type;
-
-		event = add_event(ft, stmt, api->role == API_DESTROY ?
-						    EVENT_DESTROY :
-						    api->role == API_ALLOC ?
-						    EVENT_ALLOC :
-						    EVENT_FREE);
-		event->callee = api->name;
-		event->cache = cache;
-		set_result(ft, event, stmt);
-		if (api->role == API_ALLOC &&
-		    allocated_type(gimple_call_lhs(stmt), &size, &type, 0)) {
-			event->size = size;
-			event->type_name = tu_string(ft->tu, type.c_str());
-		}
-		/* The object's own type: its root may be the void * it came from. */
-		if (api->role == API_FREE && (unsigned)api->object_argument < args &&
-		    pointee(TREE_TYPE(gimple_call_arg(stmt,
-						      api->object_argument)),
-			    &size, &type)) {
-			event->size = size;
-			event->type_name = tu_string(ft->tu, type.c_str());
-		}
-		return;
-	}
-	case API_TO_CACHE: {
-		long element;
-		tree base = address_base(root_of(cache_operand), &element);
-
-		if (!base)
-			return;
-		event = add_event(ft, stmt, EVENT_CACHE_CAST);
-		describe_storage(event, ft, base);
-		return;
-	}
-	default:
-		event = add_event(ft, stmt, EVENT_DEFINE);
-		set_result(ft, event, stmt);
-		return;
-	}
-}
-
-/* Whether a call hands one of the unit's caches to someone. */
-static bool passes_cache(function_translation *ft, gcall *stmt)
-{
-	for (unsigned int i = 0; i < gimple_call_num_args(stmt); i++)
-		if (cache_ref_of(ft, gimple_call_arg(stmt, i)).kind !=
-		    CACHE_REF_NONE)
-			return true;
-	return false;
 }
 
 static void translate_call(function_translation *ft, gcall *stmt)
 {
 	tree fndecl = gimple_call_fndecl(stmt);
-	const char *name = identifier(fndecl);
-	const struct api_entry *api = name ? api_lookup(name) : NULL;
-	unsigned int args = gimple_call_num_args(stmt);
-	struct event *event;
+	unsigned int count = gimple_call_num_args(stmt);
+	struct instruction *call;
+	tree lhs = gimple_call_lhs(stmt);
+	unsigned long size;
+	std::string type;
 
-	for (unsigned int i = 0; i < args; i++) {
+	if (gimple_call_internal_p(stmt)) {
+		call = add_instruction(ft, stmt, INSN_DEFINE);
+		set_result(ft, call, lhs);
+		return;
+	}
+	/* A followed struct passed by value is a copy of it. */
+	for (unsigned int i = 0; i < count; i++) {
 		tree arg = gimple_call_arg(stmt, i);
+		const char *tag = followed_tag(TREE_TYPE(arg));
+		struct instruction *copy;
 
-		if (is_opaque(TREE_TYPE(arg)) && DECL_P(arg)) {
-			event = add_event(ft, stmt, EVENT_COPY);
-			event->storage_name = tu_string(ft->tu, identifier(arg));
-		}
+		if (!tag || !DECL_P(arg) ||
+		    TREE_CODE(TREE_TYPE(arg)) == ARRAY_TYPE)
+			continue;
+		copy = add_instruction(ft, stmt, INSN_OBJECT_COPY);
+		copy->object_copy.type_tag = tu_string(ft->tu, tag);
+		copy->object_copy.source_name = tu_string(ft->tu,
+							  identifier(arg));
 	}
-	if (api) {
-		translate_api_call(ft, stmt, api);
-		return;
+	call = add_instruction(ft, stmt, INSN_CALL);
+	describe_macros(ft->tu, call, gimple_location(stmt));
+	if (fndecl && identifier(fndecl))
+		call->call.name = tu_string(ft->tu, identifier(fndecl));
+	else
+		call->call.target = operand_of(ft, gimple_call_fn(stmt));
+	call->call.argument_count = count;
+	call->call.arguments = tu_operands(ft->tu, count);
+	for (unsigned int i = 0; i < count; i++)
+		call->call.arguments[i] =
+			typed_operand_of(ft, gimple_call_arg(stmt, i));
+	set_result(ft, call, lhs);
+	if (lhs && used_type(lhs, &size, &type, 0)) {
+		call->call.result_pointee = tu_string(ft->tu, type.c_str());
+		call->call.result_pointee_size = size;
 	}
-	auto found = fndecl ? unit->function_index.find(fndecl) :
-			      unit->function_index.end();
-	if (found == unit->function_index.end() &&
-	    !passes_cache(ft, stmt)) {
-		tree lhs = gimple_call_lhs(stmt);
-
-		if (lhs && ft->values.count(lhs)) {
-			event = add_event(ft, stmt, EVENT_DEFINE);
-			event->result = value_id(ft->values[lhs]);
-		}
-		return;
-	}
-	event = add_event(ft, stmt, EVENT_CALL);
-	if (found != unit->function_index.end()) {
-		event->function = found->second;
-		event->callee = ft->tu->functions[found->second].name;
-	} else {
-		event->callee = tu_string(ft->tu, name ? name : "<indirect>");
-	}
-	set_result(ft, event, stmt);
-	event->argument_count = args;
-	event->arguments = (struct cache_ref *)arena_alloc(
-		&ft->tu->arena, (args + 1) * sizeof(struct cache_ref));
-	for (unsigned int i = 0; i < args; i++)
-		event->arguments[i] = cache_ref_of(ft, gimple_call_arg(stmt, i));
 }
 
 /* Where the value of an operand is written, when GIMPLE kept it. */
@@ -735,45 +468,109 @@ static location_t value_location(tree value)
 	return UNKNOWN_LOCATION;
 }
 
-static void note_args_field(function_translation *ft, gimple *stmt,
-			    tree base, tree field, tree value)
+/* The struct a field write goes to: a variable, or what a pointer points to. */
+static struct operand written_object(function_translation *ft, tree base)
 {
-	const char *name = identifier(field);
-	struct event *event;
-	struct block *block;
+	if (base && DECL_P(base))
+		return operand_address(object_of(base), ELEMENT_WHOLE);
+	if (base && TREE_CODE(base) == MEM_REF)
+		return operand_of(ft, TREE_OPERAND(base, 0));
+	return operand_unknown();
+}
 
-	if (!name || !api_is_reserved_args_field(name))
+static void describe_field_write(function_translation *ft, gimple *stmt,
+				 struct operand object, tree field, tree value)
+{
+	const char *tag = tag_name(DECL_CONTEXT(field));
+	struct instruction *write;
+	location_t at;
+
+	if (!identifier(field))
 		return;
-	if (!strcmp(name, API_PREALLOCATED_FIELD) && base)
-		ft->preallocated[base] = value;
-	event = add_event(ft, stmt, EVENT_ARGS_FIELD);
-	/* The initializer's value marks the field better than the literal. */
-	location_t at = value_location(value);
-	if (at != UNKNOWN_LOCATION) {
-		event->location = gcc_location(at);
-		event->location.file = tu_string(ft->tu, event->location.file);
+	write = add_instruction(ft, stmt, INSN_FIELD_WRITE);
+	describe_macros(ft->tu, write, gimple_location(stmt));
+	/* Where the value is written marks the field better than the literal. */
+	at = value_location(value);
+	if (at != UNKNOWN_LOCATION)
+		write->location = unit_location(ft->tu, at);
+	write->field_write.object = object;
+	write->field_write.type_tag = tu_string(ft->tu, tag);
+	write->field_write.field = tu_string(ft->tu, identifier(field));
+	write->field_write.source = operand_of(ft, value);
+}
+
+static enum binary_operator binary_operator_of(enum tree_code code)
+{
+	switch (code) {
+	case EQ_EXPR:
+		return OP_EQ;
+	case NE_EXPR:
+		return OP_NE;
+	case LT_EXPR:
+		return OP_LT;
+	case LE_EXPR:
+		return OP_LE;
+	case GT_EXPR:
+		return OP_GT;
+	case GE_EXPR:
+		return OP_GE;
+	case PLUS_EXPR:
+	case POINTER_PLUS_EXPR:
+		return OP_ADD;
+	case MINUS_EXPR:
+		return OP_SUB;
+	case BIT_IOR_EXPR:
+		return OP_BIT_OR;
+	case BIT_AND_EXPR:
+		return OP_BIT_AND;
+	default:
+		return OP_OTHER;
 	}
-	event->field = tu_string(ft->tu, name);
-	event->from_api_macro = from_api_macro(gimple_location(stmt));
-	block = &ft->model->blocks[ft->current_block];
-	if (base && DECL_P(base) && DECL_ARTIFICIAL(base))
-		ft->args_field_events[base].push_back(block->event_count - 1);
+}
+
+static void describe_value(function_translation *ft, gimple *stmt, tree lhs)
+{
+	enum tree_code code = gimple_assign_rhs_code(stmt);
+	enum binary_operator op = binary_operator_of(code);
+	struct instruction *instruction;
+	tree rhs1 = gimple_assign_rhs1(stmt);
+
+	/* Copies and conversions: operands name their root instead. */
+	if (root_of(lhs) != lhs)
+		return;
+	if (op != OP_OTHER && gimple_num_ops(stmt) == 3) {
+		instruction = add_instruction(ft, stmt, INSN_BINARY);
+		instruction->binary.op = op;
+		instruction->binary.is_unsigned =
+			TYPE_UNSIGNED(TREE_TYPE(rhs1)) ||
+			POINTER_TYPE_P(TREE_TYPE(rhs1));
+		instruction->binary.left = operand_of(ft, rhs1);
+		instruction->binary.right =
+			operand_of(ft, gimple_assign_rhs2(stmt));
+	} else if (code == ADDR_EXPR || TREE_CODE(rhs1) == VAR_DECL) {
+		instruction = add_instruction(ft, stmt, INSN_ASSIGN);
+		instruction->source = operand_of(ft, rhs1);
+	} else {
+		instruction = add_instruction(ft, stmt, INSN_DEFINE);
+	}
+	set_result(ft, instruction, lhs);
 }
 
 static void translate_assign(function_translation *ft, gimple *stmt)
 {
 	tree lhs = gimple_assign_lhs(stmt);
 	tree rhs = gimple_assign_rhs1(stmt);
+	const char *tag;
 
 	if (TREE_CODE(lhs) == COMPONENT_REF &&
-	    is_type(DECL_CONTEXT(TREE_OPERAND(lhs, 1)), args_type)) {
-		tree base = TREE_OPERAND(lhs, 0);
-
-		note_args_field(ft, stmt, DECL_P(base) ? base : NULL_TREE,
-				TREE_OPERAND(lhs, 1), rhs);
+	    followed_tag(DECL_CONTEXT(TREE_OPERAND(lhs, 1)))) {
+		describe_field_write(ft, stmt,
+				     written_object(ft, TREE_OPERAND(lhs, 0)),
+				     TREE_OPERAND(lhs, 1), rhs);
 		return;
 	}
-	if (gimple_assign_single_p(stmt) && is_type(TREE_TYPE(lhs), args_type) &&
+	tag = followed_tag(TREE_TYPE(lhs));
+	if (tag && gimple_assign_single_p(stmt) &&
 	    TREE_CODE(rhs) == CONSTRUCTOR) {
 		unsigned HOST_WIDE_INT index;
 		tree field, value;
@@ -781,146 +578,84 @@ static void translate_assign(function_translation *ft, gimple *stmt)
 		FOR_EACH_CONSTRUCTOR_ELT(CONSTRUCTOR_ELTS(rhs), index, field,
 					 value)
 			if (field && TREE_CODE(field) == FIELD_DECL)
-				note_args_field(ft, stmt,
-						DECL_P(lhs) ? lhs : NULL_TREE,
-						field, value);
+				describe_field_write(ft, stmt,
+						     written_object(ft, lhs),
+						     field, value);
 		return;
 	}
-	if (gimple_assign_single_p(stmt) && is_opaque(TREE_TYPE(lhs)) &&
-	    TREE_CODE(rhs) != CONSTRUCTOR) {
+	if (tag && gimple_assign_single_p(stmt)) {
 		tree source = get_base_address(rhs);
-		struct event *event = add_event(ft, stmt, EVENT_COPY);
+		struct instruction *copy =
+			add_instruction(ft, stmt, INSN_OBJECT_COPY);
 
-		event->storage_name = tu_string(
+		copy->object_copy.type_tag = tu_string(ft->tu, tag);
+		copy->object_copy.source_name = tu_string(
 			ft->tu, source && identifier(source) ?
 					identifier(source) :
 					"<unnamed>");
 		return;
 	}
-	if (TREE_CODE(lhs) == SSA_NAME && ft->values.count(lhs) &&
-	    root_of(lhs) == lhs) {
-		struct event *event = add_event(ft, stmt, EVENT_DEFINE);
-
-		event->result = value_id(ft->values[lhs]);
-	}
-}
-
-/*
- * A test of one value against zero, possibly through IS_ERR(), a logical
- * not or a comparison result: which value, which test, and whether the
- * test holds when the comparison is true.
- */
-static bool normalize_test(function_translation *ft, tree operand,
-			   bool holds_when_zero, struct block *block,
-			   bool *holds_on_true, int depth)
-{
-	tree root = root_of(operand);
-	gimple *def;
-
-	if (!root || TREE_CODE(root) != SSA_NAME || depth > 4)
-		return false;
-	def = SSA_NAME_DEF_STMT(root);
-	/* likely()/unlikely() test what they wrap. */
-	if (!SSA_NAME_IS_DEFAULT_DEF(root) && def &&
-	    gimple_call_builtin_p(def, BUILT_IN_EXPECT) &&
-	    gimple_call_num_args(def) >= 1)
-		return normalize_test(ft, gimple_call_arg(def, 0),
-				      holds_when_zero, block, holds_on_true,
-				      depth + 1);
-	if (!SSA_NAME_IS_DEFAULT_DEF(root) && def && is_gimple_call(def) &&
-	    gimple_call_num_args(def) == 1 &&
-	    (is_api_call(def, API_IS_ERROR) ||
-	     is_api_call(def, API_IS_ERROR_OR_NULL))) {
-		const char *name = identifier(gimple_call_fndecl(def));
-		struct value tested = model_value(ft, gimple_call_arg(def, 0));
-
-		if (tested.kind != VALUE_ID)
-			return false;
-		block->test = strcmp(name, "IS_ERR") ? TEST_ERROR_OR_NULL :
-						       TEST_ERROR;
-		block->tested_value = tested.id;
-		/* IS_ERR() != 0 holds the test; == 0 does not. */
-		*holds_on_true = !holds_when_zero;
-		return true;
-	}
-	if (!SSA_NAME_IS_DEFAULT_DEF(root) && def && is_gimple_assign(def) &&
-	    (gimple_assign_rhs_code(def) == NE_EXPR ||
-	     gimple_assign_rhs_code(def) == EQ_EXPR) &&
-	    integer_zerop(gimple_assign_rhs2(def))) {
-		/* (x != 0) == 0 tests x == 0, and so on. */
-		bool inner = gimple_assign_rhs_code(def) == EQ_EXPR;
-
-		return normalize_test(ft, gimple_assign_rhs1(def),
-				      holds_when_zero != inner, block,
-				      holds_on_true, depth + 1);
-	}
-	if (!followed_type(TREE_TYPE(root)))
-		return false;
-	block->test = TEST_ZERO;
-	block->tested_value = number_value(ft, root);
-	*holds_on_true = holds_when_zero;
-	return true;
+	if (TREE_CODE(lhs) == SSA_NAME && followed_value_type(TREE_TYPE(lhs)))
+		describe_value(ft, stmt, lhs);
 }
 
 static void translate_cond(function_translation *ft, basic_block bb,
 			   gcond *stmt)
 {
-	struct block *block = &ft->model->blocks[bb->index];
-	enum tree_code code = gimple_cond_code(stmt);
+	struct instruction *compare = add_instruction(ft, stmt, INSN_BINARY);
 	edge true_edge, false_edge;
-	bool holds_on_true = false;
 
+	compare->binary.op = binary_operator_of(gimple_cond_code(stmt));
+	compare->binary.is_unsigned =
+		TYPE_UNSIGNED(TREE_TYPE(gimple_cond_lhs(stmt))) ||
+		POINTER_TYPE_P(TREE_TYPE(gimple_cond_lhs(stmt)));
+	compare->binary.left = operand_of(ft, gimple_cond_lhs(stmt));
+	compare->binary.right = operand_of(ft, gimple_cond_rhs(stmt));
+	compare->result = ft->model->value_count++;
+	ft->block->exit = EXIT_BRANCH;
+	ft->block->condition = operand_value(compare->result);
 	extract_true_false_edges_from_block(bb, &true_edge, &false_edge);
-	block->exit = EXIT_JUMP;
-	if ((code == LT_EXPR || code == GE_EXPR) &&
-	    integer_zerop(gimple_cond_rhs(stmt)) &&
-	    true_edge->dest != false_edge->dest &&
-	    model_value(ft, gimple_cond_lhs(stmt)).kind == VALUE_ID) {
-		/* err < 0: how 0-or-errno results are often tested. */
-		block->exit = EXIT_TEST;
-		block->test = TEST_NEGATIVE;
-		block->tested_value = model_value(ft, gimple_cond_lhs(stmt)).id;
-		if (code == GE_EXPR)
-			std::swap(true_edge, false_edge);
-	} else if ((code == EQ_EXPR || code == NE_EXPR) &&
-	    integer_zerop(gimple_cond_rhs(stmt)) &&
-	    true_edge->dest != false_edge->dest &&
-	    normalize_test(ft, gimple_cond_lhs(stmt), code == EQ_EXPR, block,
-			   &holds_on_true, 0)) {
-		block->exit = EXIT_TEST;
-		if (!holds_on_true)
-			std::swap(true_edge, false_edge);
-	}
 	block_add_edge(ft->tu, ft->model, bb->index, true_edge->dest->index);
 	block_add_edge(ft->tu, ft->model, bb->index, false_edge->dest->index);
+}
+
+static struct value value_of(function_translation *ft, tree operand)
+{
+	struct operand described = operand_of(ft, operand);
+
+	if (described.kind == OPERAND_VALUE)
+		return value_id(described.value);
+	if (described.kind == OPERAND_CONSTANT)
+		return value_constant((long)described.constant);
+	return value_unknown();
 }
 
 static void translate_block(function_translation *ft, basic_block bb)
 {
 	struct block *block = &ft->model->blocks[bb->index];
 	gimple *last = NULL;
+	edge e;
+	edge_iterator ei;
 
-	ft->current_block = bb->index;
-	ft->preallocated.clear();
-	ft->args_field_events.clear();
+	ft->block = block;
 	for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
 	     gsi_next(&gsi)) {
 		gimple *stmt = gsi_stmt(gsi);
 
 		last = stmt;
-		if (is_gimple_call(stmt))
+		if (is_gimple_call(stmt)) {
 			translate_call(ft, as_a<gcall *>(stmt));
-		else if (is_gimple_assign(stmt))
+		} else if (is_gimple_assign(stmt)) {
 			translate_assign(ft, stmt);
-		else if (gimple_code(stmt) == GIMPLE_RETURN) {
+		} else if (gimple_code(stmt) == GIMPLE_RETURN) {
 			tree retval = gimple_return_retval(
 				as_a<greturn *>(stmt));
 
 			block->exit = EXIT_RETURN;
-			block->return_value = retval ? model_value(ft, retval) :
+			block->return_value = retval ? value_of(ft, retval) :
 						       value_unknown();
-			block->return_location = gcc_location(
-				gimple_location(stmt));
+			block->return_location =
+				unit_location(ft->tu, gimple_location(stmt));
 		}
 	}
 	if (last && gimple_code(last) == GIMPLE_COND) {
@@ -929,12 +664,7 @@ static void translate_block(function_translation *ft, basic_block bb)
 	}
 	if (block->exit == EXIT_RETURN)
 		return;
-	block->exit = EXIT_JUMP;
-	if (EDGE_COUNT(bb->succs) == 0)
-		block->exit = EXIT_NONE;
-	edge e;
-	edge_iterator ei;
-
+	block->exit = EDGE_COUNT(bb->succs) ? EXIT_JUMP : EXIT_NONE;
 	FOR_EACH_EDGE(e, ei, bb->succs) {
 		if (e->dest == EXIT_BLOCK_PTR_FOR_FN(ft->fun)) {
 			/* Falls off the end of a void function. */
@@ -957,7 +687,7 @@ static void translate_phis(function_translation *ft, basic_block bb)
 		struct phi *model_phi;
 
 		if (virtual_operand_p(result) ||
-		    !followed_type(TREE_TYPE(result)))
+		    !followed_value_type(TREE_TYPE(result)))
 			continue;
 		model_phi = block_add_phi(ft->tu, block,
 					  number_value(ft, result));
@@ -967,12 +697,31 @@ static void translate_phis(function_translation *ft, basic_block bb)
 			for (size_t p = 0; p < block->predecessor_count; p++) {
 				if (block->predecessors[p] != source)
 					continue;
-				model_phi->incoming[p] = model_value(
+				model_phi->incoming[p] = value_of(
 					ft, gimple_phi_arg_def(phi, i));
-				model_phi->incoming_location[p] = gcc_location(
-					gimple_phi_arg_location(phi, i));
+				model_phi->incoming_location[p] = unit_location(
+					ft->tu, gimple_phi_arg_location(phi, i));
 			}
 		}
+	}
+}
+
+static void translate_parameters(function_translation *ft)
+{
+	int index = 0;
+
+	for (tree arg = DECL_ARGUMENTS(ft->fun->decl); arg;
+	     arg = DECL_CHAIN(arg))
+		index++;
+	function_set_parameters(ft->tu, ft->model, index);
+	index = 0;
+	for (tree arg = DECL_ARGUMENTS(ft->fun->decl); arg;
+	     arg = DECL_CHAIN(arg), index++) {
+		tree value = ssa_default_def(ft->fun, arg);
+
+		if (value && followed_value_type(TREE_TYPE(value)))
+			ft->model->parameter_values[index] =
+				number_value(ft, value);
 	}
 }
 
@@ -985,11 +734,11 @@ static void translate_body(struct translation_unit *tu, int index,
 	ft.tu = tu;
 	ft.fun = fun;
 	ft.model = &tu->functions[index];
-	ft.current_block = 0;
-	for (tree arg = DECL_ARGUMENTS(fun->decl); arg; arg = DECL_CHAIN(arg))
-		ft.model->parameter_count++;
+	ft.block = NULL;
+	translate_parameters(&ft);
 	ft.model->returns_value =
 		!VOID_TYPE_P(TREE_TYPE(TREE_TYPE(fun->decl)));
+	ft.model->described = true;
 	function_set_blocks(tu, ft.model, last_basic_block_for_fn(fun));
 	/* The model's entry is block 0, as GCC's ENTRY_BLOCK is. */
 	FOR_ALL_BB_FN(bb, fun) {
@@ -1010,93 +759,56 @@ static void translate_body(struct translation_unit *tu, int index,
 		translate_phis(&ft, bb);
 }
 
-/* Whether a statement is one the model cares about at all. */
-static bool interesting_statement(gimple *stmt, std::vector<tree> *callees)
+/* An operand naming a variable of a followed type, or its address. */
+static bool mentions_followed(tree operand)
 {
-	if (is_gimple_call(stmt)) {
-		tree fndecl = gimple_call_fndecl(stmt);
-		const char *name = identifier(fndecl);
-
-		if (name && api_lookup(name))
-			return true;
-		if (fndecl && unit->function_index.count(fndecl))
-			callees->push_back(fndecl);
-		for (unsigned int i = 0; i < gimple_call_num_args(stmt); i++)
-			if (is_opaque(TREE_TYPE(gimple_call_arg(stmt, i))))
-				return true;
+	if (!operand)
 		return false;
-	}
-	if (!is_gimple_assign(stmt))
-		return false;
-	tree lhs = gimple_assign_lhs(stmt);
-
-	if (TREE_CODE(lhs) == COMPONENT_REF &&
-	    is_type(DECL_CONTEXT(TREE_OPERAND(lhs, 1)), args_type))
-		return true;
-	if (is_type(TREE_TYPE(lhs), args_type))
-		return true;
-	return is_opaque(TREE_TYPE(lhs));
+	if (TREE_CODE(operand) == ADDR_EXPR)
+		operand = TREE_OPERAND(operand, 0);
+	if (TREE_CODE(operand) == ARRAY_REF)
+		operand = TREE_OPERAND(operand, 0);
+	return followed_tag(TREE_TYPE(operand)) != NULL;
 }
 
-struct candidate {
-	cgraph_node *node;
-	bool relevant;
-	std::vector<tree> callees;
-};
-
-static bool is_api_function(tree decl)
+/* What the core needs to choose bodies: callees, followed types. */
+static void describe_function(struct translation_unit *tu,
+			      struct function_model *model,
+			      struct function *fun)
 {
-	const char *name = identifier(decl);
+	basic_block bb;
 
-	return name && api_lookup(name);
-}
+	FOR_EACH_BB_FN(bb, fun)
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
+		     !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
 
-/* Functions that touch the API, and those that call them, get a model. */
-static void choose_functions(std::vector<candidate> *candidates,
-			     const std::string &init, const std::string &exit)
-{
-	std::map<tree, size_t> position;
-	bool changed = true;
-	cgraph_node *node;
+			if (is_gimple_call(stmt)) {
+				const char *name =
+					identifier(gimple_call_fndecl(stmt));
 
-	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
-		if (is_api_function(node->decl) || !DECL_STRUCT_FUNCTION(node->decl))
-			continue;
-		position[node->decl] = candidates->size();
-		candidates->push_back({ node, false, {} });
-		/* Placeholder so interesting_statement sees local callees. */
-		unit->function_index[node->decl] = -1;
-	}
-	for (candidate &c : *candidates) {
-		struct function *fun = DECL_STRUCT_FUNCTION(c.node->decl);
-		const char *name = identifier(c.node->decl);
-		basic_block bb;
-
-		/* What module init and exit do not do matters too. */
-		if (name && (init == name || exit == name))
-			c.relevant = true;
-
-		FOR_EACH_BB_FN(bb, fun)
-			for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
-			     !gsi_end_p(gsi); gsi_next(&gsi))
-				if (interesting_statement(gsi_stmt(gsi),
-							  &c.callees))
-					c.relevant = true;
-	}
-	while (changed) {
-		changed = false;
-		for (candidate &c : *candidates) {
-			if (c.relevant)
+				if (name)
+					function_add_callee(tu, model, name);
+				for (unsigned int i = 0;
+				     !model->mentions_followed &&
+				     i < gimple_call_num_args(stmt);
+				     i++)
+					model->mentions_followed =
+						mentions_followed(
+							gimple_call_arg(stmt, i));
 				continue;
-			for (tree callee : c.callees)
-				if ((*candidates)[position[callee]].relevant) {
-					c.relevant = true;
-					changed = true;
-					break;
-				}
+			}
+			if (model->mentions_followed || !is_gimple_assign(stmt))
+				continue;
+			tree lhs = gimple_assign_lhs(stmt);
+
+			model->mentions_followed =
+				followed_tag(TREE_TYPE(lhs)) ||
+				(TREE_CODE(lhs) == COMPONENT_REF &&
+				 followed_tag(DECL_CONTEXT(
+					 TREE_OPERAND(lhs, 1)))) ||
+				mentions_followed(gimple_assign_rhs1(stmt));
 		}
-	}
-	unit->function_index.clear();
 }
 
 static const char *alias_target(tree decl)
@@ -1112,105 +824,122 @@ static const char *alias_target(tree decl)
 		       NULL;
 }
 
-/* module_init()/module_exit() in a module alias these to the functions. */
-static void find_module_functions(std::string *init, std::string *exit)
+static void describe_unit(struct translation_unit *tu)
 {
 	cgraph_node *node;
 
+	for (const described_type &type : types)
+		tu_describe_type(tu, type.tag.c_str(), type.size, type.align,
+				 gcc_location(type.location));
+	for (const described_enumerator &enumerator : enumerators)
+		tu_describe_enumerator(tu, enumerator.name.c_str(),
+				       enumerator.value);
+	for (int i = 0; parse_in && model_followed_macros[i]; i++) {
+		const char *name = model_followed_macros[i];
+
+		if (cpp_defined(parse_in, (const unsigned char *)name,
+				strlen(name)))
+			tu_describe_macro(tu, name);
+	}
 	FOR_EACH_FUNCTION(node) {
-		const char *name = identifier(node->decl);
-		const char *target;
+		const char *target = alias_target(node->decl);
 
-		if (!name)
-			continue;
-		target = alias_target(node->decl);
-		if (!target)
-			continue;
-		if (!strcmp(name, "init_module"))
-			*init = target;
-		else if (!strcmp(name, "cleanup_module"))
-			*exit = target;
+		if (target && identifier(node->decl))
+			tu_describe_alias(tu, identifier(node->decl), target);
 	}
 }
 
-static void add_instances(struct translation_unit *tu)
+/* A constant of a static initializer, as an operand. */
+static struct operand static_operand(tree value)
 {
-	for (declared_instance &entry : declared) {
-		struct cache_instance instance = entry.instance;
+	struct operand result = operand_unknown();
+	long element;
+	tree base;
 
-		instance.name = entry.name.c_str();
-		instance.location.file = entry.file.c_str();
-		instance.section = entry.section.empty() ? NULL :
-							   entry.section.c_str();
-		instance.is_extern = DECL_EXTERNAL(entry.decl);
-		unit->instance_index[entry.decl] = tu_add_instance(tu, &instance);
+	STRIP_NOPS(value);
+	if (TREE_CODE(value) == INTEGER_CST && tree_fits_shwi_p(value))
+		return operand_constant(tree_to_shwi(value));
+	if (TREE_CODE(value) != ADDR_EXPR)
+		return result;
+	if (TREE_CODE(TREE_OPERAND(value, 0)) == FUNCTION_DECL) {
+		result.kind = OPERAND_FUNCTION;
+		result.name = tu_string(unit->tu,
+					identifier(TREE_OPERAND(value, 0)));
+		return result;
 	}
+	base = address_base(value, &element);
+	return base ? operand_address(object_of(base), element) : result;
 }
 
-/* File-scope initializers have no function: give them a block of their own. */
-static void add_file_scope(struct translation_unit *tu)
+/* Variables of followed types, and file-scope initializers of them. */
+static void describe_variables(struct translation_unit *tu)
 {
-	struct source_location nowhere = { NULL, 0, 0 };
-	struct function_model *model;
+	for (tree decl : declared) {
+		tree initial = DECL_INITIAL(decl);
+		int object = object_of(decl);
+		unsigned HOST_WIDE_INT index;
+		tree field, value;
 
-	if (file_scope_fields.empty())
-		return;
-	model = &tu->functions[tu_add_function(tu, "<file scope>", nowhere)];
-	function_set_blocks(tu, model, 1);
-	model->blocks[0].exit = EXIT_NONE;
-	for (const file_scope_field &entry : file_scope_fields) {
-		struct event *event = block_add_event(tu, &model->blocks[0],
-						      EVENT_ARGS_FIELD);
+		if (!TREE_STATIC(decl) || !initial ||
+		    TREE_CODE(initial) != CONSTRUCTOR)
+			continue;
+		FOR_EACH_CONSTRUCTOR_ELT(CONSTRUCTOR_ELTS(initial), index,
+					 field, value) {
+			struct instruction *write;
+			location_t at;
 
-		event->location = gcc_location(entry.location);
-		event->location.file = tu_string(tu, event->location.file);
-		event->field = tu_string(tu, entry.field.c_str());
-		event->from_api_macro = from_api_macro(entry.location);
+			if (!field || TREE_CODE(field) != FIELD_DECL ||
+			    !identifier(field))
+				continue;
+			write = block_add_instruction(tu, &tu->file_scope,
+						      INSN_FIELD_WRITE);
+			at = EXPR_P(value) && EXPR_HAS_LOCATION(value) ?
+				     EXPR_LOCATION(value) :
+				     DECL_SOURCE_LOCATION(decl);
+			write->location = unit_location(tu, at);
+			describe_macros(tu, write, at);
+			write->field_write.object =
+				operand_address(object, ELEMENT_WHOLE);
+			write->field_write.type_tag = tu_string(
+				tu, tag_name(strip_arrays(TREE_TYPE(decl))));
+			write->field_write.field =
+				tu_string(tu, identifier(field));
+			write->field_write.source = static_operand(value);
+		}
 	}
 }
 
-void translate_unit(struct translation_unit *tu, bool is_module)
+void translate_unit(struct translation_unit *tu)
 {
 	unit_translation translation;
-	std::vector<candidate> candidates;
-	std::string init, exit;
+	std::map<int, cgraph_node *> bodies;
+	cgraph_node *node;
 
 	unit = &translation;
 	translation.tu = tu;
-	tu->is_module = is_module;
-	tu->preallocated_bit = preallocated_bit;
-	tu->opaque_complete = opaque_complete;
-	tu->opaque_size = opaque_size;
-	tu->opaque_align = opaque_align;
-	tu->kmem_cache_complete = cache_complete;
-	tu->kmem_cache_size = cache_size;
-	tu->kmem_cache_align = cache_align;
-	tu->kmem_cache_location = gcc_location(cache_location);
-	add_instances(tu);
-	find_module_functions(&init, &exit);
-	choose_functions(&candidates, init, exit);
-	for (candidate &c : candidates) {
-		if (!c.relevant)
-			continue;
-		int index = tu_add_function(
-			tu, identifier(c.node->decl),
-			gcc_location(DECL_SOURCE_LOCATION(c.node->decl)));
+	describe_unit(tu);
+	describe_variables(tu);
+	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
+		struct function *fun = DECL_STRUCT_FUNCTION(node->decl);
+		int index;
 
-		translation.function_index[c.node->decl] = index;
+		if (!fun || !identifier(node->decl))
+			continue;
+		index = tu_add_function(
+			tu, identifier(node->decl),
+			gcc_location(DECL_SOURCE_LOCATION(node->decl)));
+		describe_function(tu, &tu->functions[index], fun);
+		bodies[index] = node;
 	}
-	for (candidate &c : candidates) {
-		auto found = translation.function_index.find(c.node->decl);
+	model_select(tu);
+	for (auto &body : bodies) {
+		struct function *fun = DECL_STRUCT_FUNCTION(body.second->decl);
 
-		if (found == translation.function_index.end())
+		if (!tu->functions[body.first].wanted)
 			continue;
-		push_cfun(DECL_STRUCT_FUNCTION(c.node->decl));
-		translate_body(tu, found->second, DECL_STRUCT_FUNCTION(c.node->decl));
+		push_cfun(fun);
+		translate_body(tu, body.first, fun);
 		pop_cfun();
 	}
-	add_file_scope(tu);
-	if (!init.empty())
-		tu->module_init = tu_find_function(tu, init.c_str());
-	if (!exit.empty())
-		tu->module_exit = tu_find_function(tu, exit.c_str());
 	unit = NULL;
 }

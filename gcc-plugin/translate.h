@@ -12,8 +12,8 @@ extern "C" {
 void record_type(tree type);
 void record_decl(tree decl);
 
-/* Builds the model of the unit from every function's GIMPLE. */
-void translate_unit(struct translation_unit *tu, bool is_module);
+/* Describes the unit to the core: declarations, then the bodies it wants. */
+void translate_unit(struct translation_unit *tu);
 
 struct source_location gcc_location(location_t location);
 
