@@ -29,11 +29,32 @@ const char *instance_ref_name(struct analysis *analysis,
 	report_finding((analysis)->report, (analysis)->rule, (location),      \
 		       __VA_ARGS__)
 
-/* One rule = one file: each defines one of these. */
-void check_resetup(struct analysis *analysis);
-void check_module_leak(struct analysis *analysis);
-void check_internal_flag(struct analysis *analysis);
-void check_size_mismatch(struct analysis *analysis);
-void check_storage(struct analysis *analysis);
+/*
+ * Rules subscribe to what they need, as smatch's checks do: the engine runs
+ * the loops over functions, blocks and events once for all rules.
+ */
+typedef void (*event_hook)(struct analysis *analysis,
+			   const struct function_model *function,
+			   const struct event *event);
+typedef void (*instance_hook)(struct analysis *analysis,
+			      const struct cache_instance *instance);
+typedef void (*unit_hook)(struct analysis *analysis);
+
+struct rule_hooks;
+
+/* Called for every event of this kind, in every function of the unit. */
+void add_event_hook(struct rule_hooks *hooks, enum event_kind kind,
+		    event_hook hook);
+/* Called for every instance the unit defines (not for extern ones). */
+void add_instance_hook(struct rule_hooks *hooks, instance_hook hook);
+/* Called once per unit: for rules that walk paths or look at the unit. */
+void add_unit_hook(struct rule_hooks *hooks, unit_hook hook);
+/* The rule runs on a unit only when this says so (e.g. exempt paths). */
+void set_rule_filter(struct rule_hooks *hooks,
+		     bool (*applies)(const struct analysis *analysis));
+
+/* One rule = one file: each defines its register_<name>(). */
+#define RULE(id, name) void register_##name(struct rule_hooks *hooks);
+#include "rule_list.h"
 
 #endif

@@ -1,8 +1,343 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * A text dump of the lowered model (--dump-model), as sparse's
+ * test-linearize prints its IR: a test can say "this C file gives this
+ * model" under every front-end.  Blocks are numbered in reverse postorder
+ * from the entry and values in the order the dump first mentions them, so
+ * that two front-ends that number things differently print the same text
+ * for the same control flow.  Blocks no path reaches are left out.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
 #include "model.h"
+
+struct dumper {
+	const struct translation_unit *tu;
+	const struct function_model *function;
+	FILE *stream;
+	int *block_number;	/* -1: unreachable */
+	int *order;		/* blocks in reverse postorder */
+	size_t order_count;
+	int *value_number;	/* -1: not mentioned yet */
+	int next_value;
+};
+
+static void number_blocks(struct dumper *dumper)
+{
+	const struct function_model *function = dumper->function;
+	size_t count = function->block_count;
+	int *stack = malloc((count + 1) * sizeof(int));
+	size_t *next_successor = calloc(count + 1, sizeof(size_t));
+	bool *visited = calloc(count + 1, sizeof(bool));
+	int *postorder = malloc((count + 1) * sizeof(int));
+	size_t depth = 0, done = 0;
+
+	CHECK(stack && next_successor && visited && postorder);
+	stack[depth++] = 0;
+	visited[0] = true;
+	while (depth) {
+		int block = stack[depth - 1];
+		const struct block *b = &function->blocks[block];
+
+		if (next_successor[block] < b->successor_count) {
+			int successor = b->successors[next_successor[block]++];
+
+			if (!visited[successor]) {
+				visited[successor] = true;
+				stack[depth++] = successor;
+			}
+			continue;
+		}
+		postorder[done++] = block;
+		depth--;
+	}
+	for (size_t i = 0; i < count; i++)
+		dumper->block_number[i] = -1;
+	for (size_t i = 0; i < done; i++) {
+		dumper->order[i] = postorder[done - 1 - i];
+		dumper->block_number[dumper->order[i]] = (int)i;
+	}
+	dumper->order_count = done;
+	free(stack);
+	free(next_successor);
+	free(visited);
+	free(postorder);
+}
+
+static void print_value(struct dumper *dumper, struct value value)
+{
+	switch (value.kind) {
+	case VALUE_CONSTANT:
+		fprintf(dumper->stream, "%ld", value.constant);
+		return;
+	case VALUE_ID:
+		if (value.id < 0 || value.id >= dumper->function->value_count) {
+			fprintf(dumper->stream, "v?");
+			return;
+		}
+		if (dumper->value_number[value.id] < 0)
+			dumper->value_number[value.id] = dumper->next_value++;
+		fprintf(dumper->stream, "v%d", dumper->value_number[value.id]);
+		return;
+	default:
+		fprintf(dumper->stream, "?");
+		return;
+	}
+}
+
+static void print_location(struct dumper *dumper, struct source_location at)
+{
+	if (at.file && dumper->tu->main_file &&
+	    strcmp(at.file, dumper->tu->main_file))
+		fprintf(dumper->stream, "%s:", at.file);
+	fprintf(dumper->stream, "%u:%u", at.line, at.column);
+}
+
+static void print_cache(struct dumper *dumper, const struct cache_ref *ref)
+{
+	const struct cache_instance *instance;
+
+	switch (ref->kind) {
+	case CACHE_REF_INSTANCE:
+		instance = &dumper->tu->instances[ref->index];
+		fprintf(dumper->stream, "%s", instance->name);
+		if (ref->element == ELEMENT_UNKNOWN)
+			fprintf(dumper->stream, "[?]");
+		else if (ref->element >= 0)
+			fprintf(dumper->stream, "[%ld]", ref->element);
+		return;
+	case CACHE_REF_PARAMETER:
+		fprintf(dumper->stream, "parameter%d", ref->index);
+		return;
+	default:
+		fprintf(dumper->stream, "?");
+		return;
+	}
+}
+
+static const char *const event_names[] = {
+	[EVENT_SETUP] = "setup",	 [EVENT_CREATE] = "create",
+	[EVENT_DESTROY] = "destroy",	 [EVENT_ALLOC] = "alloc",
+	[EVENT_FREE] = "free",		 [EVENT_CALL] = "call",
+	[EVENT_ARGS_FIELD] = "args-field", [EVENT_CACHE_CAST] = "cache-cast",
+	[EVENT_COPY] = "copy",		 [EVENT_DEFINE] = "define",
+	[EVENT_VALUE_COPY] = "copy-value", [EVENT_VALUE_ADD] = "add",
+};
+
+static void print_event(struct dumper *dumper, const struct event *event)
+{
+	FILE *stream = dumper->stream;
+
+	fprintf(stream, "    ");
+	if (event->result.kind == VALUE_ID) {
+		print_value(dumper, event->result);
+		fprintf(stream, " = ");
+	}
+	fprintf(stream, "%s", event_names[event->kind]);
+	switch (event->kind) {
+	case EVENT_SETUP:
+	case EVENT_CREATE:
+	case EVENT_DESTROY:
+	case EVENT_ALLOC:
+	case EVENT_FREE:
+		fprintf(stream, " %s ", event->callee ? event->callee : "?");
+		print_cache(dumper, &event->cache);
+		if (event->size)
+			fprintf(stream, " size=%lu", event->size);
+		if (event->flags_known)
+			fprintf(stream, " flags=%#llx", event->flags);
+		if (event->type_name)
+			fprintf(stream, " type='%s'", event->type_name);
+		break;
+	case EVENT_CALL:
+		fprintf(stream, " %s%s(", event->callee ? event->callee : "?",
+			event->function >= 0 ? "" : " [unseen]");
+		for (size_t i = 0; i < event->argument_count; i++) {
+			fprintf(stream, i ? ", " : "");
+			print_cache(dumper, &event->arguments[i]);
+		}
+		fprintf(stream, ")");
+		break;
+	case EVENT_ARGS_FIELD:
+		fprintf(stream, " .%s%s", event->field,
+			event->from_api_macro ? " [api macro]" : "");
+		break;
+	case EVENT_CACHE_CAST:
+	case EVENT_COPY:
+		fprintf(stream, " %s", event->storage_name);
+		break;
+	case EVENT_VALUE_COPY:
+	case EVENT_VALUE_ADD:
+		fprintf(stream, " ");
+		print_value(dumper, event->source);
+		if (event->kind == EVENT_VALUE_ADD)
+			fprintf(stream, " %+lld", event->addend);
+		break;
+	default:
+		break;
+	}
+	fprintf(stream, " @");
+	print_location(dumper, event->location);
+	fprintf(stream, "\n");
+}
+
+static const char *const test_names[] = {
+	[TEST_ZERO] = "zero",		[TEST_ERROR] = "error",
+	[TEST_ERROR_OR_NULL] = "error-or-null", [TEST_NEGATIVE] = "negative",
+	[TEST_EQUAL] = "equal",		[TEST_LESS] = "less",
+	[TEST_UNKNOWN] = "unknown",
+};
+
+static void print_exit(struct dumper *dumper, const struct block *block)
+{
+	FILE *stream = dumper->stream;
+
+	switch (block->exit) {
+	case EXIT_TEST:
+		fprintf(stream, "    test %s", test_names[block->test]);
+		if (block->test != TEST_UNKNOWN) {
+			fprintf(stream, " ");
+			print_value(dumper, value_id(block->tested_value));
+		}
+		if (block->test == TEST_EQUAL || block->test == TEST_LESS)
+			fprintf(stream, " %lld%s", block->test_constant,
+				block->test_unsigned ? "u" : "");
+		fprintf(stream, " ? b%d : b%d\n",
+			dumper->block_number[block->successors[0]],
+			dumper->block_number[block->successors[1]]);
+		return;
+	case EXIT_RETURN:
+		fprintf(stream, "    return ");
+		print_value(dumper, block->return_value);
+		fprintf(stream, " @");
+		print_location(dumper, block->return_location);
+		fprintf(stream, "\n");
+		return;
+	case EXIT_NONE:
+		fprintf(stream, "    unreachable\n");
+		return;
+	default:
+		fprintf(stream, "    jump");
+		for (size_t i = 0; i < block->successor_count; i++)
+			fprintf(stream, " b%d",
+				dumper->block_number[block->successors[i]]);
+		fprintf(stream, "\n");
+		return;
+	}
+}
+
+static void dump_block(struct dumper *dumper, int index)
+{
+	const struct block *block = &dumper->function->blocks[index];
+	FILE *stream = dumper->stream;
+
+	fprintf(stream, "  b%d:", dumper->block_number[index]);
+	for (size_t p = 0; p < block->predecessor_count; p++)
+		if (dumper->block_number[block->predecessors[p]] >= 0)
+			fprintf(stream, " <- b%d",
+				dumper->block_number[block->predecessors[p]]);
+	fprintf(stream, "\n");
+	for (size_t i = 0; i < block->phi_count; i++) {
+		const struct phi *phi = &block->phis[i];
+
+		fprintf(stream, "    ");
+		print_value(dumper, value_id(phi->result));
+		fprintf(stream, " = phi");
+		for (size_t p = 0; p < phi->incoming_count; p++) {
+			if (dumper->block_number[block->predecessors[p]] < 0)
+				continue;
+			fprintf(stream, " [b%d: ",
+				dumper->block_number[block->predecessors[p]]);
+			print_value(dumper, phi->incoming[p]);
+			fprintf(stream, "]");
+		}
+		fprintf(stream, "\n");
+	}
+	for (size_t i = 0; i < block->event_count; i++)
+		print_event(dumper, &block->events[i]);
+	print_exit(dumper, block);
+}
+
+static void dump_function(struct dumper *dumper, int index)
+{
+	const struct translation_unit *tu = dumper->tu;
+	const struct function_model *function = &tu->functions[index];
+	size_t blocks = function->block_count + 1;
+
+	dumper->function = function;
+	fprintf(dumper->stream, "function %s", function->name);
+	if (index == tu->module_init)
+		fprintf(dumper->stream, " [module init]");
+	if (index == tu->module_exit)
+		fprintf(dumper->stream, " [module exit]");
+	fprintf(dumper->stream, "\n");
+	if (!function->block_count)
+		return;
+	dumper->block_number = malloc(blocks * sizeof(int));
+	dumper->order = malloc(blocks * sizeof(int));
+	dumper->value_number =
+		malloc(((size_t)function->value_count + 1) * sizeof(int));
+	CHECK(dumper->block_number && dumper->order && dumper->value_number);
+	for (int v = 0; v < function->value_count; v++)
+		dumper->value_number[v] = -1;
+	dumper->next_value = 0;
+	/* Parameters come first, so that their numbers say which they are. */
+	for (int p = 0; function->parameter_values &&
+			p < function->parameter_count;
+	     p++)
+		if (function->parameter_values[p] >= 0)
+			dumper->value_number[function->parameter_values[p]] =
+				dumper->next_value++;
+	number_blocks(dumper);
+	for (size_t i = 0; i < dumper->order_count; i++)
+		dump_block(dumper, dumper->order[i]);
+	free(dumper->block_number);
+	free(dumper->order);
+	free(dumper->value_number);
+}
+
+static const struct translation_unit *sorted_unit;
+
+/* Source order: front-ends list functions in orders of their own. */
+static int compare_functions(const void *left, const void *right)
+{
+	const struct function_model *a = &sorted_unit->functions[*(int *)left];
+	const struct function_model *b = &sorted_unit->functions[*(int *)right];
+
+	if (a->location.line != b->location.line)
+		return a->location.line < b->location.line ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
 
 void model_dump(const struct translation_unit *tu, FILE *stream)
 {
-	(void)tu;
-	(void)stream;
+	struct dumper dumper = { .tu = tu, .stream = stream };
+	int *order = malloc((tu->function_count + 1) * sizeof(int));
+
+	fprintf(stream, "unit %s%s\n", tu->main_file,
+		tu->is_module ? " [module]" : "");
+	for (size_t i = 0; i < tu->instance_count; i++) {
+		const struct cache_instance *instance = &tu->instances[i];
+
+		fprintf(stream, "instance %s%s%s%s%s", instance->name,
+			instance->is_array ? " [array]" : "",
+			instance->automatic ? " [automatic]" : "",
+			instance->is_const ? " [const]" : "",
+			instance->is_extern ? " [extern]" : "");
+		if (instance->section)
+			fprintf(stream, " [section %s]", instance->section);
+		fprintf(stream, "\n");
+	}
+	/* Functions with a body the core wanted; the others are names. */
+	CHECK(order != NULL);
+	for (size_t f = 0; f < tu->function_count; f++)
+		order[f] = (int)f;
+	sorted_unit = tu;
+	qsort(order, tu->function_count, sizeof(int), compare_functions);
+	for (size_t f = 0; f < tu->function_count; f++)
+		if (tu->functions[order[f]].block_count)
+			dump_function(&dumper, order[f]);
+	free(order);
 }

@@ -200,6 +200,7 @@ struct phi *block_add_phi(struct translation_unit *tu, struct block *block,
 			     sizeof(*block->phis));
 	phi = &block->phis[block->phi_count - 1];
 	phi->result = result;
+	phi->incoming_count = count;
 	phi->incoming = arena_alloc(&tu->arena, (count + 1) * sizeof(struct value));
 	phi->incoming_location = arena_alloc(
 		&tu->arena, (count + 1) * sizeof(struct source_location));

@@ -80,6 +80,7 @@ enum event_kind {
 	EVENT_DEFINE,		/* defines 'result' in a way the model ignores */
 	EVENT_VALUE_COPY,	/* result = source */
 	EVENT_VALUE_ADD,	/* result = source + addend */
+	EVENT_KIND_COUNT
 };
 
 /*
@@ -255,6 +256,7 @@ enum value_test {
 
 struct phi {
 	int result;
+	size_t incoming_count;		/* the predecessors when it was added */
 	struct value *incoming;		/* one per predecessor */
 	struct source_location *incoming_location;
 };

@@ -5,7 +5,8 @@
 #include <string.h>
 
 const char slabcheck_option_help[] =
-	"disable=RULE[,RULE...], werror, strict-size, exempt=PATH[,PATH...]";
+	"disable=RULE[,RULE...], werror, strict-size, exempt=PATH[,PATH...], "
+	"findings-dir=DIR";
 
 void options_init(struct slabcheck_options *options)
 {
@@ -116,6 +117,15 @@ int options_parse(struct slabcheck_options *options, const char *key,
 	if (!strcmp(key, "strict-size")) {
 		options->strict_size = true;
 		return want_value(key, value, false, error, error_size);
+	}
+	if (!strcmp(key, "findings-dir")) {
+		if (want_value(key, value, true, error, error_size))
+			return -1;
+		options->findings_dir = keep(options, value, strlen(value));
+		if (options->findings_dir)
+			return 0;
+		snprintf(error, error_size, "findings-dir path too long");
+		return -1;
 	}
 	snprintf(error, error_size, "unknown option '%s'", key);
 	return -1;

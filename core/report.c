@@ -10,6 +10,12 @@
 void report_init(struct report *report)
 {
 	memset(report, 0, sizeof(*report));
+	arena_init(&report->strings);
+}
+
+const char *report_string(struct report *report, const char *text)
+{
+	return arena_strdup(&report->strings, text ? text : "");
 }
 
 void report_release(struct report *report)
@@ -27,6 +33,7 @@ void report_release(struct report *report)
 		free(report->findings[i].message);
 	}
 	free(report->findings);
+	arena_release(&report->strings);
 	memset(report, 0, sizeof(*report));
 }
 

@@ -12,4 +12,15 @@ struct finding *report_finding(struct report *report, const char *rule,
 void report_note(struct finding *finding, struct source_location location,
 		 const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* A copy of a string that lives as long as the report. */
+const char *report_string(struct report *report, const char *text);
+
+/*
+ * The findings as JSON (core/report_json.c), and back: reading appends to
+ * the report.  Both return 0, or -1 (read: with a message in 'error').
+ */
+int report_write_json(const struct report *report, FILE *stream);
+int report_read_json(struct report *report, FILE *stream, char *error,
+		     size_t error_size);
+
 #endif

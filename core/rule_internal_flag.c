@@ -46,34 +46,40 @@ static bool passes_preallocated(const struct translation_unit *tu,
 	return event->flags >> tu->preallocated_bit & 1;
 }
 
-static void check_event(struct analysis *analysis, const struct event *event)
+static void match_preallocated_flag(struct analysis *analysis,
+				    const struct function_model *function,
+				    const struct event *event)
 {
-	if (passes_preallocated(analysis->tu, event)) {
-		analysis_report(analysis, event->location,
-				"%s is internal to mm/ and must not be passed "
-				"to '%s'",
-				API_PREALLOCATED_FLAG_NAME, event->callee);
+	(void)function;
+	if (!passes_preallocated(analysis->tu, event))
 		return;
-	}
-	if (event->kind == EVENT_ARGS_FIELD && !event->from_api_macro &&
-	    api_is_reserved_args_field(event->field))
-		analysis_report(analysis, event->location,
-				"'.%s' of struct %s is set by hand; use the "
-				"kmem_cache_setup() helpers",
-				event->field, API_ARGS_TAG);
+	analysis_report(analysis, event->location,
+			"%s is internal to mm/ and must not be passed to '%s'",
+			API_PREALLOCATED_FLAG_NAME, event->callee);
 }
 
-void check_internal_flag(struct analysis *analysis)
+static void match_args_field(struct analysis *analysis,
+			     const struct function_model *function,
+			     const struct event *event)
 {
-	const struct translation_unit *tu = analysis->tu;
-
-	if (path_is_exempt(analysis->options, tu->main_file))
+	(void)function;
+	if (event->from_api_macro || !api_is_reserved_args_field(event->field))
 		return;
-	for (size_t i = 0; i < tu->function_count; i++) {
-		const struct function_model *fn = &tu->functions[i];
+	analysis_report(analysis, event->location,
+			"'.%s' of struct %s is set by hand; use the "
+			"kmem_cache_setup() helpers",
+			event->field, API_ARGS_TAG);
+}
 
-		for (size_t b = 0; b < fn->block_count; b++)
-			for (size_t e = 0; e < fn->blocks[b].event_count; e++)
-				check_event(analysis, &fn->blocks[b].events[e]);
-	}
+static bool outside_exempt_paths(const struct analysis *analysis)
+{
+	return !path_is_exempt(analysis->options, analysis->tu->main_file);
+}
+
+void register_internal_flag(struct rule_hooks *hooks)
+{
+	set_rule_filter(hooks, outside_exempt_paths);
+	add_event_hook(hooks, EVENT_SETUP, match_preallocated_flag);
+	add_event_hook(hooks, EVENT_CREATE, match_preallocated_flag);
+	add_event_hook(hooks, EVENT_ARGS_FIELD, match_args_field);
 }

@@ -241,7 +241,7 @@ static void check_exit(struct analysis *analysis)
 	}
 }
 
-void check_module_leak(struct analysis *analysis)
+static void check_module(struct analysis *analysis)
 {
 	const struct translation_unit *tu = analysis->tu;
 	struct init_check init = { 0 };
@@ -256,4 +256,9 @@ void check_module_leak(struct analysis *analysis)
 		walk_function(analysis, tu->module_init, &observer, NULL);
 	if (tu->module_exit >= 0)
 		check_exit(analysis);
+}
+
+void register_module_leak(struct rule_hooks *hooks)
+{
+	add_unit_hook(hooks, check_module);
 }

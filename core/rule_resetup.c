@@ -61,7 +61,7 @@ static void match_helper_setup(struct walk *walk, const struct event *call,
 			analysis->tu->functions[call->function].name);
 }
 
-void check_resetup(struct analysis *analysis)
+static void check_every_function(struct analysis *analysis)
 {
 	const struct walk_observer observer = {
 		.before_event = match_setup,
@@ -70,4 +70,9 @@ void check_resetup(struct analysis *analysis)
 
 	for (size_t i = 0; i < analysis->tu->function_count; i++)
 		walk_function(analysis, (int)i, &observer, NULL);
+}
+
+void register_resetup(struct rule_hooks *hooks)
+{
+	add_unit_hook(hooks, check_every_function);
 }

@@ -45,8 +45,11 @@ static unsigned long setup_size(const struct translation_unit *tu,
 	return size;
 }
 
-static void check_object(struct analysis *analysis, const struct event *event)
+static void match_object(struct analysis *analysis,
+			 const struct function_model *function,
+			 const struct event *event)
 {
+	(void)function;
 	unsigned long expected;
 	bool bad;
 
@@ -67,23 +70,16 @@ static void check_object(struct analysis *analysis, const struct event *event)
 			instance_ref_name(analysis, &event->cache), expected);
 }
 
-static void check_event(struct analysis *analysis, const struct event *event)
+static void match_cast(struct analysis *analysis,
+		       const struct function_model *function,
+		       const struct event *event)
 {
-	switch (event->kind) {
-	case EVENT_ALLOC:
-	case EVENT_FREE:
-		check_object(analysis, event);
+	(void)function;
+	if (event->storage_is_opaque || event->storage_is_cache)
 		return;
-	case EVENT_CACHE_CAST:
-		if (event->storage_is_opaque || event->storage_is_cache)
-			return;
-		analysis_report(analysis, event->location,
-				"'%s' is not a struct kmem_cache_opaque",
-				event->storage_name);
-		return;
-	default:
-		return;
-	}
+	analysis_report(analysis, event->location,
+			"'%s' is not a struct kmem_cache_opaque",
+			event->storage_name);
 }
 
 static void check_layout(struct analysis *analysis)
@@ -103,16 +99,10 @@ static void check_layout(struct analysis *analysis)
 			tu->opaque_size, tu->opaque_align);
 }
 
-void check_size_mismatch(struct analysis *analysis)
+void register_size_mismatch(struct rule_hooks *hooks)
 {
-	const struct translation_unit *tu = analysis->tu;
-
-	for (size_t f = 0; f < tu->function_count; f++) {
-		const struct function_model *fn = &tu->functions[f];
-
-		for (size_t b = 0; b < fn->block_count; b++)
-			for (size_t e = 0; e < fn->blocks[b].event_count; e++)
-				check_event(analysis, &fn->blocks[b].events[e]);
-	}
-	check_layout(analysis);
+	add_event_hook(hooks, EVENT_ALLOC, match_object);
+	add_event_hook(hooks, EVENT_FREE, match_object);
+	add_event_hook(hooks, EVENT_CACHE_CAST, match_cast);
+	add_unit_hook(hooks, check_layout);
 }

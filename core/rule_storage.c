@@ -29,7 +29,7 @@ static bool section_is_unsafe(const char *section)
 	return false;
 }
 
-static void check_instance(struct analysis *analysis,
+static void match_instance(struct analysis *analysis,
 			   const struct cache_instance *instance)
 {
 	if (instance->automatic) {
@@ -51,31 +51,18 @@ static void check_instance(struct analysis *analysis,
 				"static cache '%s' is const", instance->name);
 }
 
-static void check_copies(struct analysis *analysis,
-			 const struct function_model *fn)
+static void match_copy(struct analysis *analysis,
+		       const struct function_model *function,
+		       const struct event *event)
 {
-	for (size_t b = 0; b < fn->block_count; b++) {
-		const struct block *block = &fn->blocks[b];
-
-		for (size_t e = 0; e < block->event_count; e++) {
-			const struct event *event = &block->events[e];
-
-			if (event->kind != EVENT_COPY)
-				continue;
-			analysis_report(analysis, event->location,
-					"static cache '%s' is copied by value",
-					event->storage_name);
-		}
-	}
+	(void)function;
+	analysis_report(analysis, event->location,
+			"static cache '%s' is copied by value",
+			event->storage_name);
 }
 
-void check_storage(struct analysis *analysis)
+void register_storage(struct rule_hooks *hooks)
 {
-	const struct translation_unit *tu = analysis->tu;
-
-	for (size_t i = 0; i < tu->instance_count; i++)
-		if (!tu->instances[i].is_extern)
-			check_instance(analysis, &tu->instances[i]);
-	for (size_t i = 0; i < tu->function_count; i++)
-		check_copies(analysis, &tu->functions[i]);
+	add_instance_hook(hooks, match_instance);
+	add_event_hook(hooks, EVENT_COPY, match_copy);
 }

@@ -1,23 +1,65 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis.h"
+#include "check.h"
 #include "paths.h"
 
-/* The one table of rules.  Ids are part of our interface: never rename. */
+/* How many hooks of each sort one rule may subscribe. */
+#define HOOKS_PER_RULE 8
+
+struct rule_hooks {
+	bool (*applies)(const struct analysis *analysis);
+	struct {
+		enum event_kind kind;
+		event_hook hook;
+	} events[HOOKS_PER_RULE];
+	int event_count;
+	instance_hook instances[HOOKS_PER_RULE];
+	int instance_count;
+	unit_hook units[HOOKS_PER_RULE];
+	int unit_count;
+};
+
 static const struct rule {
 	const char *id;
-	void (*check)(struct analysis *analysis);
+	void (*register_hooks)(struct rule_hooks *hooks);
 } rules[] = {
-	{ "kmem-resetup", check_resetup },
-	{ "kmem-module-leak", check_module_leak },
-	{ "kmem-internal-flag", check_internal_flag },
-	{ "kmem-size-mismatch", check_size_mismatch },
-	{ "kmem-storage", check_storage },
+#define RULE(id, name) { id, register_##name },
+#include "rule_list.h"
 };
 
 #define RULE_COUNT ((int)(sizeof(rules) / sizeof(rules[0])))
+
+_Static_assert(RULE_COUNT <= 32, "the disable= mask holds 32 rules");
+
+void add_event_hook(struct rule_hooks *hooks, enum event_kind kind,
+		    event_hook hook)
+{
+	CHECK(hooks->event_count < HOOKS_PER_RULE);
+	hooks->events[hooks->event_count].kind = kind;
+	hooks->events[hooks->event_count++].hook = hook;
+}
+
+void add_instance_hook(struct rule_hooks *hooks, instance_hook hook)
+{
+	CHECK(hooks->instance_count < HOOKS_PER_RULE);
+	hooks->instances[hooks->instance_count++] = hook;
+}
+
+void add_unit_hook(struct rule_hooks *hooks, unit_hook hook)
+{
+	CHECK(hooks->unit_count < HOOKS_PER_RULE);
+	hooks->units[hooks->unit_count++] = hook;
+}
+
+void set_rule_filter(struct rule_hooks *hooks,
+		     bool (*applies)(const struct analysis *analysis))
+{
+	hooks->applies = applies;
+}
 
 int rule_count(void)
 {
@@ -37,6 +79,36 @@ int rule_find(const char *id)
 	return -1;
 }
 
+/* One pass over every event of the unit, for every rule that listens. */
+static void dispatch_events(struct analysis *analysis,
+			    const struct rule_hooks *hooks, const bool *active)
+{
+	const struct translation_unit *tu = analysis->tu;
+
+	for (size_t f = 0; f < tu->function_count; f++) {
+		const struct function_model *fn = &tu->functions[f];
+
+		for (size_t b = 0; b < fn->block_count; b++)
+			for (size_t e = 0; e < fn->blocks[b].event_count; e++) {
+				const struct event *event =
+					&fn->blocks[b].events[e];
+
+				for (int r = 0; r < RULE_COUNT; r++) {
+					if (!active[r])
+						continue;
+					analysis->rule = rules[r].id;
+					for (int h = 0; h < hooks[r].event_count;
+					     h++)
+						if (hooks[r].events[h].kind ==
+						    event->kind)
+							hooks[r].events[h].hook(
+								analysis, fn,
+								event);
+				}
+			}
+	}
+}
+
 void slabcheck_analyze(const struct translation_unit *tu,
 		       const struct slabcheck_options *options,
 		       struct report *report)
@@ -46,13 +118,33 @@ void slabcheck_analyze(const struct translation_unit *tu,
 		.options = options,
 		.report = report,
 	};
+	struct rule_hooks hooks[RULE_COUNT];
+	bool active[RULE_COUNT];
 
+	memset(hooks, 0, sizeof(hooks));
 	arena_init(&analysis.arena);
-	for (int i = 0; i < RULE_COUNT; i++) {
-		if (options->disabled_rules & (1u << i))
+	for (int r = 0; r < RULE_COUNT; r++) {
+		rules[r].register_hooks(&hooks[r]);
+		active[r] = !(options->disabled_rules & (1u << r)) &&
+			    (!hooks[r].applies || hooks[r].applies(&analysis));
+	}
+	for (int r = 0; r < RULE_COUNT; r++) {
+		if (!active[r])
 			continue;
-		analysis.rule = rules[i].id;
-		rules[i].check(&analysis);
+		analysis.rule = rules[r].id;
+		for (size_t i = 0; i < tu->instance_count; i++)
+			for (int h = 0; h < hooks[r].instance_count; h++)
+				if (!tu->instances[i].is_extern)
+					hooks[r].instances[h](&analysis,
+							      &tu->instances[i]);
+	}
+	dispatch_events(&analysis, hooks, active);
+	for (int r = 0; r < RULE_COUNT; r++) {
+		if (!active[r])
+			continue;
+		analysis.rule = rules[r].id;
+		for (int h = 0; h < hooks[r].unit_count; h++)
+			hooks[r].units[h](&analysis);
 	}
 	arena_release(&analysis.arena);
 }
@@ -61,8 +153,16 @@ void slabcheck_run(struct translation_unit *tu,
 		   const struct slabcheck_options *options,
 		   struct report *report, FILE *stream)
 {
+	char error[512];
+
 	model_lower(tu);
-	(void)stream;
+	if (!model_verify(tu, error, sizeof(error))) {
+		fprintf(stream, "slabcheck: internal error: bad model: %s\n",
+			error);
+		abort();
+	}
+	if (getenv("SLABCHECK_DUMP_MODEL"))
+		model_dump(tu, stream);
 	slabcheck_analyze(tu, options, report);
 }
 

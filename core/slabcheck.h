@@ -20,6 +20,8 @@ struct slabcheck_options {
 	const char *exempt_paths[MAX_EXEMPT_PATHS];
 	int exempt_count;
 	bool exempt_set;	/* the user replaced the default list */
+	/* Write findings as JSON files there instead of printing them. */
+	const char *findings_dir;
 	char storage[512];	/* backs the strings above */
 	size_t storage_used;
 };
@@ -51,6 +53,7 @@ struct report {
 	struct finding *findings;
 	size_t count;
 	size_t capacity;
+	struct arena strings;	/* what report_string() copies */
 };
 
 void report_init(struct report *report);

@@ -15,6 +15,8 @@
  *   werror                  make findings fail the compilation
  *   strict-size             any object size difference is a finding
  *   exempt=PATH[,PATH...]   files under these paths may use mm/ internals
+ *   findings-dir=DIR        write the findings as JSON into a new file in
+ *                           DIR instead of printing them (slabcheck does)
  *
  * The plugin only reads: it registers one analysis pass that changes no IL,
  * so the object file is the same with or without it.
@@ -24,6 +26,7 @@
 #include "translate.h"
 
 extern "C" {
+#include "report.h"
 #include "slabcheck.h"
 }
 
@@ -37,6 +40,21 @@ static struct plugin_info slabcheck_info = {
 static struct slabcheck_options options;
 static const char *plugin_name;
 
+/* A file of its own in the directory, for tools that collect findings. */
+static void write_findings(struct report *report)
+{
+	char *path = concat(options.findings_dir, "/",
+			    lbasename(main_input_filename), ".XXXXXX.json",
+			    NULL);
+	int fd = mkstemps(path, 5);
+	FILE *stream = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	if (!stream || report_write_json(report, stream) || fclose(stream))
+		error("%s: cannot write findings to %s", plugin_name,
+		      options.findings_dir);
+	free(path);
+}
+
 static void analyze_unit(void)
 {
 	struct translation_unit tu;
@@ -47,7 +65,12 @@ static void analyze_unit(void)
 	report_init(&report);
 	translate_unit(&tu);
 	slabcheck_run(&tu, &options, &report, stderr);
-	printed = report_print(&report, stderr, options.werror);
+	if (options.findings_dir) {
+		printed = report.count;
+		write_findings(&report);
+	} else {
+		printed = report_print(&report, stderr, options.werror);
+	}
 	if (options.werror)
 		count_errors(printed);
 	report_release(&report);

@@ -332,6 +332,10 @@ static struct operand operand_of(function_translation *ft, tree operand)
 		return operand_constant(tree_to_shwi(root));
 	if (constant_variable(root, &constant))
 		return operand_constant(constant);
+	/* An uninitialized local has no value worth following. */
+	if (TREE_CODE(root) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF(root) &&
+	    (!SSA_NAME_VAR(root) || TREE_CODE(SSA_NAME_VAR(root)) != PARM_DECL))
+		return result;
 	if (TREE_CODE(root) == SSA_NAME &&
 	    followed_value_type(TREE_TYPE(root)))
 		return operand_value(number_value(ft, root));
@@ -630,6 +634,22 @@ static struct value value_of(function_translation *ft, tree operand)
 	return value_unknown();
 }
 
+/* Values an asm or another statement defines: known to exist, not what. */
+static void describe_other_definitions(function_translation *ft, gimple *stmt)
+{
+	ssa_op_iter iterator;
+	tree definition;
+
+	FOR_EACH_SSA_TREE_OPERAND(definition, stmt, iterator, SSA_OP_DEF)
+	{
+		if (!followed_value_type(TREE_TYPE(definition)) ||
+		    root_of(definition) != definition)
+			continue;
+		add_instruction(ft, stmt, INSN_DEFINE)->result =
+			number_value(ft, definition);
+	}
+}
+
 static void translate_block(function_translation *ft, basic_block bb)
 {
 	struct block *block = &ft->model->blocks[bb->index];
@@ -656,6 +676,8 @@ static void translate_block(function_translation *ft, basic_block bb)
 						       value_unknown();
 			block->return_location =
 				unit_location(ft->tu, gimple_location(stmt));
+		} else {
+			describe_other_definitions(ft, stmt);
 		}
 	}
 	if (last && gimple_code(last) == GIMPLE_COND) {

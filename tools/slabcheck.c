@@ -7,11 +7,15 @@
  *   slabcheck kbuild [-C KERNEL_DIR] [M=DIR] [make arguments...]
  *	runs a kernel or out-of-tree module build with the plugin loaded.
  *
- * Findings are collected from the compilers' output, printed once each
- * (a header included by many files yields one finding), sorted.
+ * Each compile's plugin writes its findings as JSON into a directory of
+ * ours (the plugin's findings-dir= option); the compilers' and make's own
+ * output passes through to stderr untouched.  The findings are then
+ * printed once each (a header included by many files yields one finding),
+ * sorted, on stdout.
  * Exit status: 0 nothing found, 1 findings, 2 usage error or failed build.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +23,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "report.h"
 #include "slabcheck.h"
 
 #ifndef SLABCHECK_PLUGIN_PATH
@@ -29,13 +34,8 @@
 #define EXIT_FINDINGS 1
 #define EXIT_TROUBLE 2
 
-/* One finding with the note lines that follow it. */
-struct finding_text {
-	char *text;
-};
-
-static struct finding_text *findings;
-static size_t finding_count, finding_capacity;
+/* How the plugin is named in -fplugin-arg-NAME-KEY. */
+#define PLUGIN_ARGUMENT "-fplugin-arg-slabcheck_gcc-"
 
 static void usage(FILE *stream)
 {
@@ -52,142 +52,6 @@ static const char *plugin_path(void)
 	return path && *path ? path : SLABCHECK_PLUGIN_PATH;
 }
 
-static bool is_finding(const char *line)
-{
-	const char *rule = strstr(line, " [kmem-");
-
-	return rule && (strstr(line, ": warning: ") || strstr(line, ": error: "));
-}
-
-static void add_finding(char *text)
-{
-	if (finding_count == finding_capacity) {
-		finding_capacity = finding_capacity ? finding_capacity * 2 : 32;
-		findings = realloc(findings, finding_capacity * sizeof(*findings));
-		if (!findings) {
-			perror("slabcheck");
-			exit(EXIT_TROUBLE);
-		}
-	}
-	findings[finding_count++].text = text;
-}
-
-static void append_line(char **text, const char *line)
-{
-	size_t old = strlen(*text), extra = strlen(line);
-	char *grown = realloc(*text, old + extra + 1);
-
-	if (!grown) {
-		perror("slabcheck");
-		exit(EXIT_TROUBLE);
-	}
-	memcpy(grown + old, line, extra + 1);
-	*text = grown;
-}
-
-/* Sorts findings out of a compiler's stderr; passes everything else on. */
-static void collect(FILE *stream)
-{
-	char *line = NULL;
-	size_t size = 0;
-	char *current = NULL;
-
-	while (getline(&line, &size, stream) >= 0) {
-		if (is_finding(line)) {
-			current = strdup(line);
-			if (!current) {
-				perror("slabcheck");
-				exit(EXIT_TROUBLE);
-			}
-			add_finding(current);
-			continue;
-		}
-		if (current && strstr(line, ": note: ") &&
-		    !strstr(line, "In function")) {
-			append_line(&findings[finding_count - 1].text, line);
-			continue;
-		}
-		current = NULL;
-		fputs(line, stderr);
-	}
-	free(line);
-}
-
-/*
- * Orders by file, then line and column as numbers; the text after the
- * location breaks ties.
- */
-static int compare_findings(const void *left, const void *right)
-{
-	const char *a = ((const struct finding_text *)left)->text;
-	const char *b = ((const struct finding_text *)right)->text;
-	const char *a_colon = strchr(a, ':'), *b_colon = strchr(b, ':');
-	size_t a_file = a_colon ? (size_t)(a_colon - a) : strlen(a);
-	size_t b_file = b_colon ? (size_t)(b_colon - b) : strlen(b);
-	int order = strncmp(a, b, a_file < b_file ? a_file : b_file);
-	unsigned long a_line = 0, a_col = 0, b_line = 0, b_col = 0;
-
-	if (order || a_file != b_file)
-		return order ? order : (a_file < b_file ? -1 : 1);
-	sscanf(a + a_file, ":%lu:%lu", &a_line, &a_col);
-	sscanf(b + b_file, ":%lu:%lu", &b_line, &b_col);
-	if (a_line != b_line)
-		return a_line < b_line ? -1 : 1;
-	if (a_col != b_col)
-		return a_col < b_col ? -1 : 1;
-	return strcmp(a, b);
-}
-
-static size_t print_findings(void)
-{
-	size_t printed = 0;
-
-	qsort(findings, finding_count, sizeof(*findings), compare_findings);
-	for (size_t i = 0; i < finding_count; i++) {
-		if (i && !strcmp(findings[i].text, findings[i - 1].text))
-			continue;
-		fputs(findings[i].text, stdout);
-		printed++;
-	}
-	fflush(stdout);
-	return printed;
-}
-
-/* Runs a command with its stderr read by collect(); returns its status. */
-static int run_collecting(char **argv)
-{
-	int pipe_ends[2];
-	pid_t child;
-	int status;
-	FILE *stream;
-
-	if (pipe(pipe_ends)) {
-		perror("slabcheck: pipe");
-		return -1;
-	}
-	fflush(stdout);
-	child = fork();
-	if (child < 0) {
-		perror("slabcheck: fork");
-		return -1;
-	}
-	if (child == 0) {
-		dup2(pipe_ends[1], STDERR_FILENO);
-		close(pipe_ends[0]);
-		close(pipe_ends[1]);
-		execvp(argv[0], argv);
-		fprintf(stderr, "slabcheck: cannot run %s\n", argv[0]);
-		_exit(127);
-	}
-	close(pipe_ends[1]);
-	stream = fdopen(pipe_ends[0], "r");
-	collect(stream);
-	fclose(stream);
-	if (waitpid(child, &status, 0) < 0)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 static char *format(const char *fmt, const char *value)
 {
 	char *text;
@@ -197,6 +61,94 @@ static char *format(const char *fmt, const char *value)
 		exit(EXIT_TROUBLE);
 	}
 	return text;
+}
+
+/*
+ * Runs a command; its stdout goes to our stderr, so that our stdout holds
+ * findings only.  Returns its exit status, or -1.
+ */
+static int run(char **argv)
+{
+	pid_t child;
+	int status;
+
+	fflush(stdout);
+	child = fork();
+	if (child < 0) {
+		perror("slabcheck: fork");
+		return -1;
+	}
+	if (child == 0) {
+		dup2(STDERR_FILENO, STDOUT_FILENO);
+		execvp(argv[0], argv);
+		fprintf(stderr, "slabcheck: cannot run %s\n", argv[0]);
+		_exit(127);
+	}
+	if (waitpid(child, &status, 0) < 0)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Reads and removes every findings file of the directory, then it. */
+static int collect(const char *directory, struct report *report)
+{
+	DIR *dir = opendir(directory);
+	struct dirent *entry;
+	int failures = 0;
+
+	if (!dir) {
+		perror(directory);
+		return 1;
+	}
+	while ((entry = readdir(dir))) {
+		char *path, error[256];
+		FILE *stream;
+
+		if (entry->d_name[0] == '.')
+			continue;
+		if (asprintf(&path, "%s/%s", directory, entry->d_name) < 0)
+			return 1;
+		stream = fopen(path, "r");
+		if (!stream ||
+		    report_read_json(report, stream, error, sizeof(error))) {
+			fprintf(stderr, "slabcheck: %s: %s\n", path,
+				stream ? error : "cannot read");
+			failures++;
+		}
+		if (stream)
+			fclose(stream);
+		unlink(path);
+		free(path);
+	}
+	closedir(dir);
+	rmdir(directory);
+	return failures;
+}
+
+/* Prints what the compiles found; the exit status of the whole run. */
+static int finish(const char *directory, int failures)
+{
+	struct report report;
+	size_t printed;
+
+	report_init(&report);
+	failures += collect(directory, &report);
+	printed = report_print(&report, stdout, false);
+	report_release(&report);
+	if (failures)
+		return EXIT_TROUBLE;
+	return printed ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+static char *findings_directory(void)
+{
+	char *directory = strdup("/tmp/slabcheck.XXXXXX");
+
+	if (!directory || !mkdtemp(directory)) {
+		perror("slabcheck: mkdtemp");
+		exit(EXIT_TROUBLE);
+	}
+	return directory;
 }
 
 /* --rule=a,b keeps only those rules: the plugin is told which to drop. */
@@ -222,24 +174,16 @@ static char *disable_option(const char *kept)
 	}
 	if (!*disabled)
 		return NULL;
-	return format("-fplugin-arg-slabcheck_gcc-disable=%s", disabled);
-}
-
-static int finish(int failures)
-{
-	size_t printed = print_findings();
-
-	if (failures)
-		return EXIT_TROUBLE;
-	return printed ? EXIT_FINDINGS : EXIT_CLEAN;
+	return format(PLUGIN_ARGUMENT "disable=%s", disabled);
 }
 
 static int check_files(int argc, char **argv)
 {
-	const char *compiler = getenv("CC") && *getenv("CC") ? getenv("CC") : "gcc";
+	const char *compiler = getenv("CC") && *getenv("CC") ? getenv("CC") :
+							       "gcc";
 	char **files = calloc((size_t)argc + 1, sizeof(char *));
 	char **flags = calloc((size_t)argc + 1, sizeof(char *));
-	char *disable = NULL;
+	char *disable = NULL, *directory, *collect_option;
 	int file_count = 0, flag_count = 0, failures = 0;
 	bool after_dashes = false;
 
@@ -265,12 +209,15 @@ static int check_files(int argc, char **argv)
 		usage(stderr);
 		return EXIT_TROUBLE;
 	}
+	directory = findings_directory();
+	collect_option = format(PLUGIN_ARGUMENT "findings-dir=%s", directory);
 	for (int f = 0; f < file_count; f++) {
 		char **command = calloc((size_t)flag_count + 12, sizeof(char *));
 		int n = 0;
 
 		command[n++] = (char *)compiler;
 		command[n++] = format("-fplugin=%s", plugin_path());
+		command[n++] = collect_option;
 		if (disable)
 			command[n++] = disable;
 		for (int i = 0; i < flag_count; i++)
@@ -279,20 +226,23 @@ static int check_files(int argc, char **argv)
 		command[n++] = "-o";
 		command[n++] = "/dev/null";
 		command[n++] = files[f];
-		if (run_collecting(command))
+		if (run(command))
 			failures++;
 		free(command);
 	}
 	free(files);
 	free(flags);
-	return finish(failures);
+	return finish(directory, failures);
 }
 
 static int kbuild(int argc, char **argv)
 {
 	char **command = calloc((size_t)argc + 8, sizeof(char *));
-	int n = 0;
+	char *directory = findings_directory();
+	char *plugin = format("-fplugin=%s", plugin_path());
+	char *kcflags;
 	bool external = false;
+	int n = 0;
 
 	command[n++] = "make";
 	for (int i = 2; i < argc; i++) {
@@ -300,11 +250,14 @@ static int kbuild(int argc, char **argv)
 			external = true;
 		command[n++] = argv[i];
 	}
-	command[n++] = format("KCFLAGS=-fplugin=%s", plugin_path());
+	if (asprintf(&kcflags, "KCFLAGS=%s " PLUGIN_ARGUMENT "findings-dir=%s",
+		     plugin, directory) < 0)
+		return EXIT_TROUBLE;
+	command[n++] = kcflags;
 	/* Before vmlinux exists there is no Module.symvers to resolve against. */
 	if (external)
 		command[n++] = "KBUILD_MODPOST_WARN=1";
-	return finish(run_collecting(command) != 0);
+	return finish(directory, run(command) != 0);
 }
 
 int main(int argc, char **argv)
