@@ -1,15 +1,38 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The core's model of one translation unit.
+ * The core's model of one translation unit, in two layers.
  *
- * Front-ends translate what their compiler sees into this model; rules read
- * only this model.  Nothing here knows about GCC, Clang or sparse types.
+ * What a front-end describes (the contract every front-end meets): storage
+ * (objects), the types, enumerators, macros and aliases the core asks about,
+ * each function's direct callees, and, for the bodies the core then wants
+ * (model_select()), a control-flow graph of blocks holding instructions:
+ * calls by name with their operands, copies, arithmetic and comparisons,
+ * writes of struct fields, copies of followed structs; phis merge values;
+ * a block ends in a jump, a branch on a value, or a return.  Values are SSA
+ * values the front-end numbers; front-ends without SSA build them with
+ * core/ssa_builder.h.  A front-end never decides what a call means.
  *
- * A function is a control-flow graph of blocks.  Blocks carry the events the
- * rules care about (setup, destroy, alloc, free, calls to functions of the same
- * unit, ...), the phi nodes that merge values, and how they end: a return, an
- * unconditional jump, or a test of one value.  Values are small integers the
- * front-end hands out for the results it wants the core to follow.
+ * What the rules see: model_lower() (core/lower.c) applies the API table
+ * and adds events (setup, destroy, alloc, ...) and tests (IS_ERR, == 0,
+ * < constant, ...) to the same blocks.  Hand-built models in unit tests
+ * fill this layer directly.
+ *
+ * Locations.  Every front-end places what it describes the same way, so
+ * that findings land on the same line and column whatever the compiler:
+ *   - a call: the first character of the called function's name; when the
+ *     call comes from a macro, the name of the outermost macro as written
+ *     in the source (so `if (!KMEM_CACHE_SETUP(...))` points at
+ *     KMEM_CACHE_SETUP); a call written inside another call's arguments
+ *     may take the enclosing call's location;
+ *   - a declaration (objects, functions): the declared identifier;
+ *   - a copy of a struct by assignment: the '=';
+ *   - a field written in an initializer, or by assignment: the value
+ *     written; when the front-end has no location for the value, the '='
+ *     or the designator;
+ *   - a return: the returned value (or the 'return' when there is none);
+ *     a phi's incoming location: the returned value that reaches it;
+ *   - a type (struct kmem_cache): the tag in its definition.
+ * Columns count from 1, a tab as one column, as GCC and Clang print them.
  */
 #ifndef SLABCHECK_MODEL_H
 #define SLABCHECK_MODEL_H

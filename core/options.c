@@ -6,7 +6,7 @@
 
 const char slabcheck_option_help[] =
 	"disable=RULE[,RULE...], werror, strict-size, exempt=PATH[,PATH...], "
-	"findings-dir=DIR";
+	"findings-dir=DIR, verify, dump-model";
 
 void options_init(struct slabcheck_options *options)
 {
@@ -116,6 +116,14 @@ int options_parse(struct slabcheck_options *options, const char *key,
 	}
 	if (!strcmp(key, "strict-size")) {
 		options->strict_size = true;
+		return want_value(key, value, false, error, error_size);
+	}
+	if (!strcmp(key, "verify")) {
+		options->verify = true;
+		return want_value(key, value, false, error, error_size);
+	}
+	if (!strcmp(key, "dump-model")) {
+		options->dump_model = true;
 		return want_value(key, value, false, error, error_size);
 	}
 	if (!strcmp(key, "findings-dir")) {

@@ -7,6 +7,13 @@
 #include "check.h"
 #include "paths.h"
 
+/* Debug builds verify every model; others when asked (verify). */
+#ifdef NDEBUG
+#define SLABCHECK_ALWAYS_VERIFY 0
+#else
+#define SLABCHECK_ALWAYS_VERIFY 1
+#endif
+
 /* How many hooks of each sort one rule may subscribe. */
 #define HOOKS_PER_RULE 8
 
@@ -156,12 +163,14 @@ void slabcheck_run(struct translation_unit *tu,
 	char error[512];
 
 	model_lower(tu);
-	if (!model_verify(tu, error, sizeof(error))) {
-		fprintf(stream, "slabcheck: internal error: bad model: %s\n",
-			error);
+	/* A model that breaks its invariants is our bug: say so, loudly. */
+	if ((options->verify || SLABCHECK_ALWAYS_VERIFY) &&
+	    !model_verify(tu, error, sizeof(error))) {
+		fprintf(stream, "slabcheck: internal error: %s: bad model: %s\n",
+			tu->main_file, error);
 		abort();
 	}
-	if (getenv("SLABCHECK_DUMP_MODEL"))
+	if (options->dump_model)
 		model_dump(tu, stream);
 	slabcheck_analyze(tu, options, report);
 }

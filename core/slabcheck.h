@@ -20,6 +20,8 @@ struct slabcheck_options {
 	const char *exempt_paths[MAX_EXEMPT_PATHS];
 	int exempt_count;
 	bool exempt_set;	/* the user replaced the default list */
+	bool verify;		/* check the model's invariants first */
+	bool dump_model;	/* print the lowered model */
 	/* Write findings as JSON files there instead of printing them. */
 	const char *findings_dir;
 	char storage[512];	/* backs the strings above */

@@ -3,6 +3,7 @@
 # prints what GCC prints.  Front-end-neutral options are translated here so
 # that the same RUN line serves every front-end:
 #   --disable=RULE[,RULE]  --strict-size  --werror  --exempt=PATH[,PATH]
+#   --dump-model
 # Everything else goes to the compiler.  The exit status is the compiler's.
 set -u
 plugin="$SLABCHECK_BUILD_DIR/gcc-plugin/slabcheck_gcc.so"
@@ -11,11 +12,12 @@ for arg in "$@"; do
 	case "$arg" in
 	--disable=*|--exempt=*)
 		args+=("-fplugin-arg-slabcheck_gcc-${arg#--}") ;;
-	--strict-size|--werror)
+	--strict-size|--werror|--dump-model)
 		args+=("-fplugin-arg-slabcheck_gcc-${arg#--}") ;;
 	*)
 		args+=("$arg") ;;
 	esac
 done
-exec gcc -fplugin="$plugin" -std=gnu11 -O2 -Wall -nostdinc \
+# Every test also checks the model's invariants.
+exec gcc -fplugin="$plugin" -fplugin-arg-slabcheck_gcc-verify -std=gnu11 -O2 -Wall -nostdinc \
 	-isystem "$SLABCHECK_INCLUDE_DIR" -c -o /dev/null "${args[@]}" 2>&1
