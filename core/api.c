@@ -32,6 +32,8 @@ static const struct api_entry api_table[] = {
 	{ "to_kmem_cache",             API_TO_CACHE,    0, N, N, N, N, true },
 	{ "IS_ERR",                    API_IS_ERROR,    N, N, N, N, N, false },
 	{ "IS_ERR_OR_NULL",            API_IS_ERROR_OR_NULL, N, N, N, N, N, false },
+	{ "PTR_ERR",                   API_ERRNO,       N, N, N, N, N, false },
+	{ "PTR_ERR_OR_ZERO",           API_ERRNO_OR_ZERO, N, N, N, N, N, false },
 	/* likely() and unlikely() */
 	{ "__builtin_expect",          API_PASS_THROUGH, N, N, N, N, N, false },
 };
@@ -57,7 +59,7 @@ const struct api_entry *api_lookup(const char *name)
 {
 	/* Every API name starts with one of these: most calls stop here. */
 	if (name[0] != 'k' && name[0] != '_' && name[0] != 't' &&
-	    name[0] != 'I')
+	    name[0] != 'I' && name[0] != 'P')
 		return NULL;
 	return find(api_table, sizeof(api_table) / sizeof(api_table[0]), name);
 }

@@ -22,6 +22,8 @@ enum api_role {
 	API_IS_ERROR,		/* IS_ERR(): tests a pointer for an errno */
 	API_IS_ERROR_OR_NULL,	/* IS_ERR_OR_NULL() */
 	API_PASS_THROUGH,	/* returns its first argument (likely()) */
+	API_ERRNO,		/* PTR_ERR(): the errno in an error pointer */
+	API_ERRNO_OR_ZERO,	/* PTR_ERR_OR_ZERO(): that, or 0 */
 	API_SETUP_MACRO,	/* a macro that expands to a setup */
 };
 

@@ -129,7 +129,8 @@ static bool calls_api(const struct function_model *function)
 		/* Tests alone (IS_ERR, likely) do not make a function ours. */
 		if (api && api->role != API_IS_ERROR &&
 		    api->role != API_IS_ERROR_OR_NULL &&
-		    api->role != API_PASS_THROUGH)
+		    api->role != API_PASS_THROUGH && api->role != API_ERRNO &&
+		    api->role != API_ERRNO_OR_ZERO)
 			return true;
 	}
 	return false;

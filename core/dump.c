@@ -124,6 +124,7 @@ static const char *const event_names[] = {
 	[EVENT_ARGS_FIELD] = "args-field", [EVENT_CACHE_CAST] = "cache-cast",
 	[EVENT_COPY] = "copy",		 [EVENT_DEFINE] = "define",
 	[EVENT_VALUE_COPY] = "copy-value", [EVENT_VALUE_ADD] = "add",
+	[EVENT_VALUE_ERRNO] = "errno",
 };
 
 static void print_event(struct dumper *dumper, const struct event *event)
@@ -170,10 +171,13 @@ static void print_event(struct dumper *dumper, const struct event *event)
 		break;
 	case EVENT_VALUE_COPY:
 	case EVENT_VALUE_ADD:
+	case EVENT_VALUE_ERRNO:
 		fprintf(stream, " ");
 		print_value(dumper, event->source);
 		if (event->kind == EVENT_VALUE_ADD)
 			fprintf(stream, " %+lld", event->addend);
+		if (event->kind == EVENT_VALUE_ERRNO && event->or_zero)
+			fprintf(stream, " or zero");
 		break;
 	default:
 		break;

@@ -340,6 +340,14 @@ static void lower_api_call(struct lowering *lowering, struct block *block,
 	case API_FREE:
 		lower_object_event(lowering, block, call, api, cache);
 		return;
+	case API_ERRNO:
+	case API_ERRNO_OR_ZERO:
+		if (call->result < 0)
+			return;
+		event = add_event(lowering, block, call, EVENT_VALUE_ERRNO);
+		event->source = lower_value(argument(call, 0));
+		event->or_zero = api->role == API_ERRNO_OR_ZERO;
+		return;
 	case API_TO_CACHE:
 		if (cache_operand.kind == OPERAND_ADDRESS) {
 			event = block_add_event(lowering->tu, block,

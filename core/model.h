@@ -103,6 +103,8 @@ enum event_kind {
 	EVENT_DEFINE,		/* defines 'result' in a way the model ignores */
 	EVENT_VALUE_COPY,	/* result = source */
 	EVENT_VALUE_ADD,	/* result = source + addend */
+	EVENT_VALUE_ERRNO,	/* result = PTR_ERR(source), or with or_zero
+				 * PTR_ERR_OR_ZERO(source) */
 	EVENT_KIND_COUNT
 };
 
@@ -149,10 +151,11 @@ struct event {
 			bool storage_is_opaque;
 			bool storage_is_cache;	/* a real struct kmem_cache */
 		};
-		/* VALUE_COPY, VALUE_ADD */
+		/* VALUE_COPY, VALUE_ADD, VALUE_ERRNO */
 		struct {
 			struct value source;
 			long long addend;
+			bool or_zero;
 		};
 	};
 };

@@ -6,7 +6,7 @@
 
 const char slabcheck_option_help[] =
 	"disable=RULE[,RULE...], werror, strict-size, exempt=PATH[,PATH...], "
-	"findings-dir=DIR, verify, dump-model";
+	"findings-dir=DIR, verify, dump-model, debug";
 
 void options_init(struct slabcheck_options *options)
 {
@@ -120,6 +120,10 @@ int options_parse(struct slabcheck_options *options, const char *key,
 	}
 	if (!strcmp(key, "verify")) {
 		options->verify = true;
+		return want_value(key, value, false, error, error_size);
+	}
+	if (!strcmp(key, "debug")) {
+		options->debug = true;
 		return want_value(key, value, false, error, error_size);
 	}
 	if (!strcmp(key, "dump-model")) {

@@ -18,6 +18,7 @@
 #define SLABCHECK_PATHS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "analysis.h"
 
@@ -49,6 +50,8 @@ struct effect {
 	struct cache_ref ref;	/* an instance, or a parameter of the callee */
 	unsigned char first;	/* enum slot_first */
 	unsigned char final;	/* enum effect_final */
+	/* FINAL_PENDING_ON_RETURN: failure is a NULL or error pointer. */
+	unsigned char pointer;
 };
 
 struct walk;
@@ -105,10 +108,25 @@ const struct event *state_setup_site(const struct walk *walk,
 bool state_may_be_negative(const struct walk *walk,
 			   const struct path_state *state, struct value value);
 
+/*
+ * The state as it is when 'value' is negative (a module init failing with
+ * it), or NULL when the path proves it is not.  The copy lives as long as
+ * the walk.
+ */
+const struct path_state *state_assume_negative(struct walk *walk,
+					       const struct path_state *state,
+					       struct value value);
+
 /* The callee's summary effects that touch a cache, in any outcome. */
 bool summary_touches(struct analysis *analysis, int function,
 		     bool (*visit)(const struct effect *effect, void *data),
 		     void *data);
+
+/* The summary of the unit's function of that name, or NULL. */
+struct summary *summary_find(struct analysis *analysis, const char *name);
+/* A text dump of a summary, for tests and debugging. */
+void summary_dump(const struct analysis *analysis,
+		  const struct summary *summary, FILE *stream);
 
 /* Maps a callee's effect reference into the caller through the arguments. */
 bool map_effect_ref(const struct event *call, const struct cache_ref *ref,

@@ -111,7 +111,14 @@ static void match_failing_return(struct walk *walk, struct value returned,
 {
 	struct analysis *analysis = walk_analysis(walk);
 
-	if (!state_may_be_negative(walk, state, returned))
+	/*
+	 * Init fails by returning a negative errno: look at the path as it is
+	 * then.  When that errno is a setup's own result (`return
+	 * kmem_cache_setup(...)`, through PTR_ERR_OR_ZERO() or a local), that
+	 * setup is the one that failed.
+	 */
+	state = state_assume_negative(walk, state, returned);
+	if (!state)
 		return;
 	for (int slot = 0; slot < walk_slot_count(walk); slot++) {
 		const struct cache_ref *ref = walk_slot_ref(walk, slot);

@@ -21,6 +21,7 @@ struct slabcheck_options {
 	int exempt_count;
 	bool exempt_set;	/* the user replaced the default list */
 	bool verify;		/* check the model's invariants first */
+	bool debug;		/* say on stderr when an analysis limit hits */
 	bool dump_model;	/* print the lowered model */
 	/* Write findings as JSON files there instead of printing them. */
 	const char *findings_dir;

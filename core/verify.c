@@ -125,6 +125,7 @@ static void check_event(struct verifier *verifier, const struct event *event)
 		return;
 	case EVENT_VALUE_COPY:
 	case EVENT_VALUE_ADD:
+	case EVENT_VALUE_ERRNO:
 		use_value(verifier, event->source, "a value event");
 		return;
 	default:
@@ -272,7 +273,8 @@ static void check_uses(struct verifier *verifier, const struct block *block)
 	for (size_t i = 0; i < block->event_count; i++) {
 		const struct event *event = &block->events[i];
 		bool reads = event->kind == EVENT_VALUE_COPY ||
-			     event->kind == EVENT_VALUE_ADD;
+			     event->kind == EVENT_VALUE_ADD ||
+			     event->kind == EVENT_VALUE_ERRNO;
 
 		if (reads && event->source.kind == VALUE_ID &&
 		    value_in_range(verifier, event->source.id) &&

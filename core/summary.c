@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Summaries: what a function does to caches, one outcome per distinct way
+ * it returns (what is known of the returned value, and per cache the first
+ * thing it did and how it left it), computed on demand by the same walk.
+ * They are plain data, keyed by function name too, so that a later link
+ * step can write them out and read them back for calls across files.
+ *
+ * Recursion, more than OUTCOME_LIMIT outcomes, a walk that gave up or one
+ * that had to guess make a summary unknown; callers then forget what they
+ * knew of the caches they follow, and stay silent about them.
+ */
+#include <string.h>
+
+#include "walk_internal.h"
+
+struct outcome {
+	unsigned char return_fact;
+	struct effect *effects;
+	size_t effect_count;
+};
+
+struct summary {
+	const char *function_name;
+	bool done;
+	bool computing;
+	bool known;
+	struct outcome *outcomes;
+	size_t outcome_count;
+};
+
+struct summary_builder {
+	struct summary *summary;
+	struct arena *arena;
+	bool overflow;
+};
+
+static bool same_effect(const struct effect *a, const struct effect *b)
+{
+	return a->ref.kind == b->ref.kind && a->ref.index == b->ref.index &&
+	       a->ref.element == b->ref.element && a->first == b->first &&
+	       a->final == b->final && a->pointer == b->pointer;
+}
+
+static bool same_outcome(const struct outcome *a, const struct outcome *b)
+{
+	if (a->return_fact != b->return_fact ||
+	    a->effect_count != b->effect_count)
+		return false;
+	for (size_t i = 0; i < a->effect_count; i++)
+		if (!same_effect(&a->effects[i], &b->effects[i]))
+			return false;
+	return true;
+}
+
+static unsigned char final_of(const struct walk *walk,
+			      const struct path_state *state, int slot,
+			      struct value returned)
+{
+	switch (state_status(walk, state, slot)) {
+	case SLOT_SET:
+		return FINAL_SET;
+	case SLOT_UNSET:
+		return FINAL_UNSET;
+	case SLOT_DESTROYED:
+		return FINAL_DESTROYED;
+	case SLOT_PENDING:
+		if (returned.kind == VALUE_ID &&
+		    state_pending_value(walk, state, slot) == returned.id)
+			return FINAL_PENDING_ON_RETURN;
+		/* An unchecked result: assume it worked, as SLAB_PANIC does. */
+		return FINAL_SET;
+	default:
+		return FINAL_UNKNOWN;
+	}
+}
+
+static void record_outcome(struct walk *walk, struct value returned,
+			   struct source_location at,
+			   const struct path_state *state)
+{
+	struct summary_builder *builder = walk_data(walk);
+	struct summary *summary = builder->summary;
+	struct outcome outcome = { 0 };
+
+	(void)at;
+	if (builder->overflow)
+		return;
+	/* The caller keeps no constant of ours: only the plain facts. */
+	outcome.return_fact = value_fact(walk, state, returned) &
+			      ~(FACT_CONSTANT | FACT_WIDENED);
+	outcome.effects = arena_alloc(builder->arena,
+				      (size_t)(walk->slot_count + 1) *
+					      sizeof(struct effect));
+	for (int i = 0; i < walk->slot_count; i++) {
+		enum slot_status status = *state_status_byte(walk, state, i);
+		struct effect *effect;
+
+		if (status == SLOT_UNTOUCHED)
+			continue;
+		effect = &outcome.effects[outcome.effect_count++];
+		effect->ref = *walk_slot_ref(walk, i);
+		effect->first = *state_first_byte(walk, state, i);
+		effect->final = final_of(walk, state, i, returned);
+		if (effect->final == FINAL_PENDING_ON_RETURN)
+			effect->pointer = *state_pointer_byte(walk, state, i);
+	}
+	for (size_t i = 0; i < summary->outcome_count; i++)
+		if (same_outcome(&summary->outcomes[i], &outcome))
+			return;
+	if (summary->outcome_count == OUTCOME_LIMIT) {
+		walk_debug(walk, "outcome limit", "more than %d outcomes",
+			   OUTCOME_LIMIT);
+		builder->overflow = true;
+		return;
+	}
+	summary->outcomes[summary->outcome_count++] = outcome;
+}
+
+struct summary *summary_get(struct analysis *analysis, int function)
+{
+	const struct translation_unit *tu = analysis->tu;
+	struct summary *summary;
+	struct summary_builder builder;
+	struct walk_observer observer = { .at_return = record_outcome };
+
+	if (!analysis->summaries)
+		analysis->summaries = arena_alloc(
+			&analysis->arena,
+			(tu->function_count + 1) * sizeof(struct summary));
+	summary = &analysis->summaries[function];
+	if (summary->done)
+		return summary;
+	if (summary->computing) {
+		/* Recursion: unknown, so callers stay silent. */
+		if (analysis->options && analysis->options->debug)
+			fprintf(stderr,
+				"slabcheck: debug: %s: recursion: summary "
+				"unknown\n",
+				tu->functions[function].name);
+		return summary;
+	}
+	summary->function_name = tu->functions[function].name;
+	summary->computing = true;
+	summary->outcomes = arena_alloc(&analysis->arena,
+					OUTCOME_LIMIT * sizeof(struct outcome));
+	builder = (struct summary_builder){ .summary = summary,
+					    .arena = &analysis->arena };
+	observer.data = &builder;
+	summary->known = walk_function(analysis, function, &observer, NULL) &&
+			 !builder.overflow;
+	summary->computing = false;
+	summary->done = true;
+	return summary;
+}
+
+struct summary *summary_find(struct analysis *analysis, const char *name)
+{
+	int function = tu_find_function(analysis->tu, name);
+
+	return function < 0 ? NULL : summary_get(analysis, function);
+}
+
+bool summary_known(const struct summary *summary)
+{
+	return summary->done && summary->known;
+}
+
+size_t summary_outcome_count(const struct summary *summary)
+{
+	return summary->outcome_count;
+}
+
+unsigned char summary_return_fact(const struct summary *summary,
+				  size_t outcome)
+{
+	return summary->outcomes[outcome].return_fact;
+}
+
+size_t summary_effects(const struct summary *summary, size_t outcome,
+		       const struct effect **effects)
+{
+	*effects = summary->outcomes[outcome].effects;
+	return summary->outcomes[outcome].effect_count;
+}
+
+bool summary_touches(struct analysis *analysis, int function,
+		     bool (*visit)(const struct effect *effect, void *data),
+		     void *data)
+{
+	struct summary *summary = summary_get(analysis, function);
+
+	for (size_t o = 0; summary_known(summary) && o < summary->outcome_count;
+	     o++)
+		for (size_t i = 0; i < summary->outcomes[o].effect_count; i++)
+			if (visit(&summary->outcomes[o].effects[i], data))
+				return true;
+	return false;
+}
+
+static const char *const first_names[] = {
+	[FIRST_NONE] = "-",
+	[FIRST_SETUP] = "setup",
+	[FIRST_DESTROY] = "destroy",
+};
+
+static const char *const final_names[] = {
+	[FINAL_SET] = "set",
+	[FINAL_UNSET] = "unset",
+	[FINAL_DESTROYED] = "destroyed",
+	[FINAL_PENDING_ON_RETURN] = "set-unless-return-fails",
+	[FINAL_UNKNOWN] = "unknown",
+};
+
+void summary_dump(const struct analysis *analysis,
+		  const struct summary *summary, FILE *stream)
+{
+	fprintf(stream, "summary %s%s\n",
+		summary->function_name ? summary->function_name : "?",
+		summary_known(summary) ? "" : " unknown");
+	for (size_t o = 0; summary_known(summary) && o < summary->outcome_count;
+	     o++) {
+		const struct outcome *outcome = &summary->outcomes[o];
+
+		fprintf(stream, "  outcome %zu: return facts %#x\n", o,
+			outcome->return_fact);
+		for (size_t i = 0; i < outcome->effect_count; i++) {
+			const struct effect *effect = &outcome->effects[i];
+
+			if (effect->ref.kind == CACHE_REF_INSTANCE)
+				fprintf(stream, "    %s",
+					analysis->tu->instances[effect->ref.index]
+						.name);
+			else
+				fprintf(stream, "    parameter%d",
+					effect->ref.index);
+			if (effect->ref.element >= 0)
+				fprintf(stream, "[%ld]", effect->ref.element);
+			fprintf(stream, ": first %s, then %s%s\n",
+				first_names[effect->first],
+				final_names[effect->final],
+				effect->pointer ? " (pointer)" : "");
+		}
+	}
+}

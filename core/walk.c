@@ -1,0 +1,723 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The walk: every path through one function, from a work list, with a
+ * table of the states already seen at each block so that loops end.  Events
+ * change the state of the caches ("slots") the function touches; tests
+ * refine what is known of values (facts.c); calls of the unit's functions
+ * fork the path once per outcome of the callee (summary.c); rules look on
+ * through the observer.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "walk_internal.h"
+
+void walk_debug(const struct walk *walk, const char *limit, const char *fmt,
+		...)
+{
+	va_list args;
+
+	if (!walk->analysis->options || !walk->analysis->options->debug)
+		return;
+	fprintf(stderr, "slabcheck: debug: %s: %s: ", walk->function->name,
+		limit);
+	va_start(args, fmt);
+	vfprintf(stderr, fmt, args);
+	va_end(args);
+	fputc('\n', stderr);
+}
+
+bool cache_ref_followed(const struct cache_ref *ref)
+{
+	if (ref->kind == CACHE_REF_PARAMETER)
+		return true;
+	return ref->kind == CACHE_REF_INSTANCE && ref->element != ELEMENT_UNKNOWN;
+}
+
+static bool same_ref(const struct cache_ref *a, const struct cache_ref *b)
+{
+	return a->kind == b->kind && a->index == b->index &&
+	       a->element == b->element;
+}
+
+int walk_slot(const struct walk *walk, const struct cache_ref *ref)
+{
+	for (int i = 0; i < walk->slot_count; i++)
+		if (same_ref(&walk->slots[i], ref))
+			return i;
+	return -1;
+}
+
+static void add_slot(struct walk *walk, const struct cache_ref *ref,
+		     int *capacity)
+{
+	if (!cache_ref_followed(ref) || walk_slot(walk, ref) >= 0)
+		return;
+	if (walk->slot_count == *capacity) {
+		int grown = *capacity ? *capacity * 2 : 8;
+
+		walk->slots = arena_grow(&walk->arena, walk->slots,
+					 (size_t)*capacity * sizeof(*walk->slots),
+					 (size_t)grown * sizeof(*walk->slots));
+		*capacity = grown;
+	}
+	walk->slots[walk->slot_count++] = *ref;
+}
+
+bool map_effect_ref(const struct event *call, const struct cache_ref *ref,
+		    struct cache_ref *mapped)
+{
+	if (ref->kind == CACHE_REF_INSTANCE) {
+		*mapped = *ref;
+		return true;
+	}
+	if (ref->kind != CACHE_REF_PARAMETER || ref->index < 0 ||
+	    (size_t)ref->index >= call->argument_count)
+		return false;
+	*mapped = call->arguments[ref->index];
+	return cache_ref_followed(mapped);
+}
+
+/* The callee's effects, mapped into the caller: slots they need. */
+static void add_callee_slots(struct walk *walk, const struct event *call,
+			     int *capacity)
+{
+	struct summary *callee = summary_get(walk->analysis, call->function);
+
+	for (size_t o = 0; summary_known(callee) &&
+			   o < summary_outcome_count(callee);
+	     o++) {
+		const struct effect *effects;
+		size_t count = summary_effects(callee, o, &effects);
+
+		for (size_t i = 0; i < count; i++) {
+			struct cache_ref mapped;
+
+			if (map_effect_ref(call, &effects[i].ref, &mapped))
+				add_slot(walk, &mapped, capacity);
+		}
+	}
+}
+
+static void collect_slots(struct walk *walk, const bool *initially_set)
+{
+	const struct function_model *fn = walk->function;
+	const struct translation_unit *tu = walk->analysis->tu;
+	int capacity = 0;
+
+	for (size_t b = 0; b < fn->block_count; b++) {
+		const struct block *block = &fn->blocks[b];
+
+		for (size_t e = 0; e < block->event_count; e++) {
+			const struct event *event = &block->events[e];
+
+			if (event->kind == EVENT_SETUP ||
+			    event->kind == EVENT_DESTROY)
+				add_slot(walk, &event->cache, &capacity);
+			if (event->kind == EVENT_CALL && event->function >= 0)
+				add_callee_slots(walk, event, &capacity);
+		}
+	}
+	for (size_t i = 0; initially_set && i < tu->instance_count; i++) {
+		struct cache_ref ref = cache_ref_instance((int)i, ELEMENT_WHOLE);
+
+		if (initially_set[i])
+			add_slot(walk, &ref, &capacity);
+	}
+}
+
+static void grow_seen(struct walk *walk)
+{
+	struct seen_entry *old = walk->seen;
+	size_t old_capacity = walk->seen_capacity;
+
+	walk->seen_capacity = old_capacity ? old_capacity * 2 : 256;
+	walk->seen = calloc(walk->seen_capacity, sizeof(*walk->seen));
+	CHECK(walk->seen != NULL);
+	for (size_t i = 0; i < walk->seen_capacity; i++)
+		walk->seen[i].block = -1;
+	walk->seen_count = 0;
+	for (size_t i = 0; i < old_capacity; i++) {
+		struct seen_entry *entry = &old[i];
+		size_t slot;
+
+		if (entry->block < 0)
+			continue;
+		slot = entry->hash & (walk->seen_capacity - 1);
+		while (walk->seen[slot].block >= 0)
+			slot = (slot + 1) & (walk->seen_capacity - 1);
+		walk->seen[slot] = *entry;
+		walk->seen_count++;
+	}
+	free(old);
+}
+
+/* Records (block, state); false when it was there already. */
+static bool first_visit(struct walk *walk, int block,
+			const struct path_state *state)
+{
+	uint64_t hash = state_hash(walk, block, state);
+	size_t slot;
+
+	if ((walk->seen_count + 1) * 2 > walk->seen_capacity)
+		grow_seen(walk);
+	slot = hash & (walk->seen_capacity - 1);
+	while (walk->seen[slot].block >= 0) {
+		struct seen_entry *entry = &walk->seen[slot];
+
+		if (entry->hash == hash && entry->block == block &&
+		    !memcmp(entry->state->bytes, state->bytes,
+			    walk->state_size))
+			return false;
+		slot = (slot + 1) & (walk->seen_capacity - 1);
+	}
+	walk->seen[slot].block = block;
+	walk->seen[slot].hash = hash;
+	walk->seen[slot].state = (struct path_state *)state;
+	walk->seen_count++;
+	return true;
+}
+
+static void push(struct walk *walk, int block, int predecessor,
+		 size_t next_event, struct path_state *state)
+{
+	if (walk->work_count == walk->work_capacity) {
+		walk->work_capacity = walk->work_capacity ?
+					      walk->work_capacity * 2 :
+					      64;
+		walk->work = realloc(walk->work, walk->work_capacity *
+							 sizeof(*walk->work));
+		CHECK(walk->work != NULL);
+	}
+	walk->work[walk->work_count++] = (struct pending_item){
+		.block = block,
+		.predecessor = predecessor,
+		.next_event = next_event,
+		.state = state,
+	};
+}
+
+static int event_number(const struct walk *walk, const struct event *event,
+			int block)
+{
+	const struct block *b = &walk->function->blocks[block];
+
+	return (int)(walk->first_event_of_block[block] +
+		     (size_t)(event - b->events)) +
+	       1;
+}
+
+const struct event *state_setup_site(const struct walk *walk,
+				      const struct path_state *state, int slot)
+{
+	int32_t number = state_setup_number(walk, state, slot);
+	const struct function_model *fn = walk->function;
+
+	if (number <= 0)
+		return NULL;
+	number--;
+	for (size_t b = 0; b < fn->block_count; b++) {
+		size_t first = walk->first_event_of_block[b];
+
+		if ((size_t)number < first + fn->blocks[b].event_count)
+			return &fn->blocks[b].events[number - first];
+	}
+	return NULL;
+}
+
+enum slot_status state_status(const struct walk *walk,
+			      const struct path_state *state, int slot)
+{
+	enum slot_status status = *state_status_byte(walk, state, slot);
+	int32_t pending;
+
+	if (status != SLOT_PENDING)
+		return status;
+	pending = state_pending_value(walk, state, slot);
+	if (setup_failed(value_fact(walk, state, value_id(pending)),
+			 *state_pointer_byte(walk, state, slot)))
+		return SLOT_UNSET;
+	return SLOT_PENDING;
+}
+
+bool state_may_be_set(const struct walk *walk, const struct path_state *state,
+		      int slot)
+{
+	enum slot_status status = state_status(walk, state, slot);
+
+	return status == SLOT_SET || status == SLOT_PENDING;
+}
+
+bool state_was_set_up(const struct walk *walk, const struct path_state *state,
+		      int slot)
+{
+	if (state_status(walk, state, slot) == SLOT_UNKNOWN)
+		return false;
+	return state_may_be_set(walk, state, slot) ||
+	       (*state_ever_set_byte(walk, state, slot) &&
+		state_status(walk, state, slot) == SLOT_DESTROYED);
+}
+
+bool state_may_be_negative(const struct walk *walk,
+			   const struct path_state *state, struct value value)
+{
+	return !(value_fact(walk, state, value) &
+		 (FACT_ZERO | FACT_NOT_NEGATIVE));
+}
+
+const struct path_state *state_assume_negative(struct walk *walk,
+					       const struct path_state *state,
+					       struct value value)
+{
+	struct path_state *assumed;
+
+	if (!state_may_be_negative(walk, state, value))
+		return NULL;
+	assumed = state_copy(walk, state);
+	if (value.kind == VALUE_ID &&
+	    !facts_refine_value(walk, assumed, value, TEST_NEGATIVE, 0, false,
+				true))
+		return NULL;
+	return assumed;
+}
+
+static void note_first(const struct walk *walk, struct path_state *state,
+		       int slot, enum slot_first first)
+{
+	if (*state_first_byte(walk, state, slot) == FIRST_NONE)
+		*state_first_byte(walk, state, slot) = (unsigned char)first;
+}
+
+static void settle(const struct walk *walk, struct path_state *state, int slot,
+		   enum slot_status status)
+{
+	*state_status_byte(walk, state, slot) = (unsigned char)status;
+	state_set_pending_value(walk, state, slot, 0);
+	*state_pointer_byte(walk, state, slot) = 0;
+}
+
+static void apply_setup(struct walk *walk, struct path_state *state,
+			const struct event *event, int block)
+{
+	int slot = walk_slot(walk, &event->cache);
+
+	set_fact(walk, state, event->result, 0);
+	if (slot < 0)
+		return;
+	note_first(walk, state, slot, FIRST_SETUP);
+	*state_ever_set_byte(walk, state, slot) = 1;
+	state_set_setup_number(walk, state, slot,
+			       event_number(walk, event, block));
+	if (event->result.kind != VALUE_ID) {
+		settle(walk, state, slot, SLOT_SET);
+		return;
+	}
+	*state_status_byte(walk, state, slot) = SLOT_PENDING;
+	state_set_pending_value(walk, state, slot, event->result.id);
+	*state_pointer_byte(walk, state, slot) = event->result_is_pointer;
+}
+
+static void apply_destroy(struct walk *walk, struct path_state *state,
+			  const struct event *event)
+{
+	int slot = walk_slot(walk, &event->cache);
+
+	if (slot < 0)
+		return;
+	note_first(walk, state, slot, FIRST_DESTROY);
+	settle(walk, state, slot, SLOT_DESTROYED);
+}
+
+static void apply_effect(struct walk *walk, struct path_state *state,
+			 const struct event *call, int block,
+			 const struct effect *effect, int slot)
+{
+	static const unsigned char finals[] = {
+		[FINAL_SET] = SLOT_SET,
+		[FINAL_UNSET] = SLOT_UNSET,
+		[FINAL_DESTROYED] = SLOT_DESTROYED,
+		[FINAL_PENDING_ON_RETURN] = SLOT_SET,
+		[FINAL_UNKNOWN] = SLOT_UNKNOWN,
+	};
+
+	note_first(walk, state, slot, (enum slot_first)effect->first);
+	settle(walk, state, slot, finals[effect->final]);
+	if (effect->final == FINAL_PENDING_ON_RETURN &&
+	    call->result.kind == VALUE_ID) {
+		*state_status_byte(walk, state, slot) = SLOT_PENDING;
+		state_set_pending_value(walk, state, slot, call->result.id);
+		*state_pointer_byte(walk, state, slot) = effect->pointer;
+	}
+	if (effect->first == FIRST_SETUP || effect->final == FINAL_SET ||
+	    effect->final == FINAL_PENDING_ON_RETURN) {
+		*state_ever_set_byte(walk, state, slot) = 1;
+		state_set_setup_number(walk, state, slot,
+				       event_number(walk, call, block));
+	}
+}
+
+static bool observed(const struct walk *walk, const struct path_state *state)
+{
+	/* No finding comes from a path the engine had to guess. */
+	return !*state_imprecise_byte(walk, state);
+}
+
+/* Forks the path once per outcome of the callee. */
+static void apply_call(struct walk *walk, const struct path_state *state,
+		       const struct event *call, int block, int predecessor,
+		       size_t next_event)
+{
+	struct summary *callee = summary_get(walk->analysis, call->function);
+
+	if (!summary_known(callee)) {
+		struct path_state *next = state_copy(walk, state);
+
+		/* Whatever it did, nobody can tell: stay silent about it. */
+		for (int i = 0; i < walk->slot_count; i++)
+			settle(walk, next, i, SLOT_UNKNOWN);
+		set_fact(walk, next, call->result, 0);
+		push(walk, block, predecessor, next_event, next);
+		return;
+	}
+	for (size_t o = 0; o < summary_outcome_count(callee); o++) {
+		struct path_state *next = state_copy(walk, state);
+		const struct effect *effects;
+		size_t count = summary_effects(callee, o, &effects);
+
+		set_fact(walk, next, call->result,
+			 summary_return_fact(callee, o));
+		for (size_t i = 0; i < count; i++) {
+			struct cache_ref mapped;
+			int slot;
+
+			if (!map_effect_ref(call, &effects[i].ref, &mapped))
+				continue;
+			slot = walk_slot(walk, &mapped);
+			if (slot < 0)
+				continue;
+			if (walk->observer->before_effect && observed(walk, next))
+				walk->observer->before_effect(walk, call,
+							      &effects[i], slot,
+							      next);
+			apply_effect(walk, next, call, block, &effects[i],
+				     slot);
+		}
+		push(walk, block, predecessor, next_event, next);
+	}
+}
+
+/* A pending setup follows its result into the value that carries it on. */
+static void follow_pending(struct walk *walk, struct path_state *state,
+			   int from, int to, bool to_errno)
+{
+	for (int slot = 0; slot < walk->slot_count; slot++) {
+		if (*state_status_byte(walk, state, slot) != SLOT_PENDING ||
+		    state_pending_value(walk, state, slot) != from)
+			continue;
+		state_set_pending_value(walk, state, slot, to);
+		/* PTR_ERR_OR_ZERO(): the failure is a non-zero int now. */
+		if (to_errno)
+			*state_pointer_byte(walk, state, slot) = 0;
+	}
+}
+
+static void enter_phis(struct walk *walk, struct path_state *state,
+		       const struct block *block, int predecessor)
+{
+	unsigned char facts[PHI_LIMIT];
+	int64_t constants[PHI_LIMIT];
+	bool known[PHI_LIMIT];
+	size_t index = 0;
+	size_t count = block->phi_count < PHI_LIMIT ? block->phi_count :
+						      PHI_LIMIT;
+
+	while (index < block->predecessor_count &&
+	       block->predecessors[index] != predecessor)
+		index++;
+	if (index == block->predecessor_count)
+		return;
+	/* Phis read their inputs before any of them is written. */
+	for (size_t i = 0; i < count; i++) {
+		struct value incoming = block->phis[i].incoming[index];
+
+		facts[i] = value_fact(walk, state, incoming);
+		known[i] = known_constant(walk, state, incoming, &constants[i]);
+	}
+	for (size_t i = 0; i < count; i++) {
+		const struct phi *phi = &block->phis[i];
+		struct value incoming = phi->incoming[index];
+
+		if (phi->result < 0 || phi->result >= walk->value_count)
+			continue;
+		if (incoming.kind == VALUE_ID)
+			follow_pending(walk, state, incoming.id, phi->result,
+				       false);
+		set_fact(walk, state, value_id(phi->result),
+			 facts[i] & ~FACT_CONSTANT);
+		if (known[i])
+			facts_assign(walk, state, value_id(phi->result),
+				     value_constant(0), constants[i]);
+	}
+	/* More phis than that: their facts are simply not known. */
+	if (block->phi_count > PHI_LIMIT)
+		walk_debug(walk, "phi limit", "%zu phis in one block",
+			   block->phi_count);
+	for (size_t i = count; i < block->phi_count; i++)
+		set_fact(walk, state, value_id(block->phis[i].result), 0);
+}
+
+static struct source_location return_location(const struct block *block,
+					      int predecessor)
+{
+	struct value returned = block->return_value;
+
+	if (returned.kind != VALUE_ID)
+		return block->return_location;
+	/* A merged return: the value says which return statement it was. */
+	for (size_t i = 0; i < block->phi_count; i++) {
+		const struct phi *phi = &block->phis[i];
+
+		if (phi->result != returned.id)
+			continue;
+		for (size_t p = 0; p < block->predecessor_count; p++)
+			if (block->predecessors[p] == predecessor &&
+			    phi->incoming_location[p].line)
+				return phi->incoming_location[p];
+	}
+	return block->return_location;
+}
+
+static void finish_block(struct walk *walk, struct path_state *state,
+			 int index, int predecessor)
+{
+	const struct block *block = &walk->function->blocks[index];
+
+	switch (block->exit) {
+	case EXIT_RETURN:
+		if (walk->observer->at_return && observed(walk, state))
+			walk->observer->at_return(
+				walk, block->return_value,
+				return_location(block, predecessor), state);
+		return;
+	case EXIT_TEST:
+		if (block->successor_count != 2)
+			goto jump;
+		for (int side = 0; side < 2; side++) {
+			struct path_state *next = state_copy(walk, state);
+
+			if (facts_refine(walk, next, block, side == 0))
+				push(walk, block->successors[side], index, 0,
+				     next);
+		}
+		return;
+	case EXIT_JUMP:
+	jump:
+		for (size_t i = 0; i < block->successor_count; i++)
+			push(walk, block->successors[i], index, 0,
+			     i + 1 < block->successor_count ?
+				     state_copy(walk, state) :
+				     state);
+		return;
+	default:
+		return;
+	}
+}
+
+/* A function the model cannot see may have done anything to its caches. */
+static void forget_arguments(struct walk *walk, struct path_state *state,
+			     const struct event *call)
+{
+	set_fact(walk, state, call->result, 0);
+	for (size_t i = 0; i < call->argument_count; i++) {
+		int slot = walk_slot(walk, &call->arguments[i]);
+
+		if (slot >= 0)
+			settle(walk, state, slot, SLOT_UNKNOWN);
+	}
+}
+
+static void apply_value_event(struct walk *walk, struct path_state *state,
+			      const struct event *event)
+{
+	unsigned char source;
+
+	switch (event->kind) {
+	case EVENT_VALUE_COPY:
+		facts_assign(walk, state, event->result, event->source, 0);
+		if (event->source.kind == VALUE_ID &&
+		    event->result.kind == VALUE_ID)
+			follow_pending(walk, state, event->source.id,
+				       event->result.id, false);
+		return;
+	case EVENT_VALUE_ADD:
+		facts_assign(walk, state, event->result, event->source,
+			     event->addend);
+		return;
+	case EVENT_VALUE_ERRNO:
+		/* PTR_ERR(p) and PTR_ERR_OR_ZERO(p): an errno, or zero. */
+		source = value_fact(walk, state, event->source);
+		set_fact(walk, state, event->result,
+			 source & FACT_ERROR ? FACT_NONZERO :
+			 event->or_zero && (source & FACT_NOT_ERROR) ?
+					      FACT_ZERO | FACT_NOT_ERROR |
+						      FACT_NOT_NEGATIVE :
+					      0);
+		if (event->or_zero && event->source.kind == VALUE_ID &&
+		    event->result.kind == VALUE_ID)
+			follow_pending(walk, state, event->source.id,
+				       event->result.id, true);
+		return;
+	default:
+		set_fact(walk, state, event->result, 0);
+		return;
+	}
+}
+
+static void enter_block(struct walk *walk, struct path_state *state,
+			int block, int predecessor)
+{
+	enter_phis(walk, state, &walk->function->blocks[block], predecessor);
+	liveness_forget_dead(walk, state, block);
+	if (walk->visits[block] >= WIDEN_AFTER) {
+		if (walk->visits[block] == WIDEN_AFTER)
+			walk_debug(walk, "widening",
+				   "block %d entered %d times", block,
+				   WIDEN_AFTER);
+		facts_widen(walk, state);
+	}
+}
+
+static void run_item(struct walk *walk, struct pending_item item)
+{
+	const struct block *block = &walk->function->blocks[item.block];
+	struct path_state *state = item.state;
+
+	if (item.next_event == 0) {
+		enter_block(walk, state, item.block, item.predecessor);
+		/* The table keeps its own copy: the walk goes on changing state. */
+		if (!first_visit(walk, item.block, state_copy(walk, state)))
+			return;
+		walk->visits[item.block]++;
+		if (*state_imprecise_byte(walk, state))
+			walk->imprecise = true;
+	}
+	for (size_t e = item.next_event; e < block->event_count; e++) {
+		const struct event *event = &block->events[e];
+
+		if (walk->observer->before_event && observed(walk, state))
+			walk->observer->before_event(walk, event, state);
+		switch (event->kind) {
+		case EVENT_SETUP:
+			apply_setup(walk, state, event, item.block);
+			break;
+		case EVENT_DESTROY:
+			apply_destroy(walk, state, event);
+			break;
+		case EVENT_CALL:
+			if (event->function < 0) {
+				forget_arguments(walk, state, event);
+				break;
+			}
+			apply_call(walk, state, event, item.block,
+				   item.predecessor, e + 1);
+			return;
+		default:
+			apply_value_event(walk, state, event);
+			break;
+		}
+	}
+	finish_block(walk, state, item.block, item.predecessor);
+}
+
+static void prepare(struct walk *walk, const bool *initially_set)
+{
+	const struct function_model *fn = walk->function;
+	size_t events = 0;
+
+	collect_slots(walk, initially_set);
+	facts_track(walk);
+	state_layout(walk);
+	walk->first_event_of_block =
+		arena_alloc(&walk->arena, fn->block_count * sizeof(size_t));
+	walk->visits = arena_alloc(&walk->arena,
+				   fn->block_count * sizeof(unsigned int));
+	for (size_t b = 0; b < fn->block_count; b++) {
+		walk->first_event_of_block[b] = events;
+		events += fn->blocks[b].event_count;
+	}
+	liveness_compute(walk);
+}
+
+bool walk_function(struct analysis *analysis, int function,
+		   const struct walk_observer *observer,
+		   const bool *initially_set)
+{
+	const struct function_model *fn = &analysis->tu->functions[function];
+	struct walk walk = {
+		.analysis = analysis,
+		.function = fn,
+		.function_index = function,
+		.observer = observer,
+		.value_count = fn->value_count,
+	};
+	struct path_state *start;
+	bool complete;
+
+	if (fn->block_count == 0)
+		return true;
+	arena_init(&walk.arena);
+	prepare(&walk, initially_set);
+	start = state_new(&walk);
+	for (int i = 0; initially_set && i < walk.slot_count; i++)
+		if (walk.slots[i].kind == CACHE_REF_INSTANCE &&
+		    initially_set[walk.slots[i].index]) {
+			*state_status_byte(&walk, start, i) = SLOT_SET;
+			*state_ever_set_byte(&walk, start, i) = 1;
+		}
+	push(&walk, 0, -1, 0, start);
+	while (walk.work_count) {
+		if (++walk.steps > WALK_STEP_LIMIT) {
+			walk.gave_up = true;
+			walk_debug(&walk, "step limit", "gave up after %d steps",
+				   WALK_STEP_LIMIT);
+			break;
+		}
+		run_item(&walk, walk.work[--walk.work_count]);
+	}
+	if (walk.imprecise)
+		walk_debug(&walk, "imprecise",
+			   "some paths tested forgotten constants");
+	complete = !walk.gave_up && !walk.imprecise;
+	free(walk.work);
+	free(walk.seen);
+	arena_release(&walk.arena);
+	return complete;
+}
+
+struct analysis *walk_analysis(const struct walk *walk)
+{
+	return walk->analysis;
+}
+
+const struct function_model *walk_function_model(const struct walk *walk)
+{
+	return walk->function;
+}
+
+void *walk_data(const struct walk *walk)
+{
+	return walk->observer->data;
+}
+
+int walk_slot_count(const struct walk *walk)
+{
+	return walk->slot_count;
+}
+
+const struct cache_ref *walk_slot_ref(const struct walk *walk, int slot)
+{
+	return &walk->slots[slot];
+}

@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the parts of the path engine share: the walk itself and the layout
+ * of a path's state.  Rules see only paths.h.
+ *
+ *   path_state.c  the state: one flat byte string per path
+ *   facts.c       what a path knows of values; tests refine it
+ *   liveness.c    which values a later block still reads
+ *   walk.c        the walk: work list, seen states, events, observers
+ *   summary.c     what a function does to caches, per way it returns
+ */
+#ifndef SLABCHECK_WALK_INTERNAL_H
+#define SLABCHECK_WALK_INTERNAL_H
+
+#include <stdint.h>
+
+#include "paths.h"
+
+/* A walk that takes more steps than this tells the rules nothing. */
+#define WALK_STEP_LIMIT 20000
+/* A summary with more distinct outcomes than this is unknown. */
+#define OUTCOME_LIMIT 32
+/* Phis of one block whose inputs are read at once; more are unknown. */
+#define PHI_LIMIT 64
+/*
+ * After this many distinct states entered one block, the constants of
+ * loop counters are forgotten there: a loop up to a large bound would
+ * otherwise be unrolled pass by pass.  Sixteen passes cover the loops over
+ * small arrays (per-CPU, per-node, per-size caches) that guards like
+ * `if (i == 0)` appear in.
+ */
+#define WIDEN_AFTER 16
+
+/* What a path knows of a value: bits that only ever get added. */
+enum fact {
+	FACT_ZERO = 1 << 0,
+	FACT_NONZERO = 1 << 1,
+	FACT_ERROR = 1 << 2,
+	FACT_NOT_ERROR = 1 << 3,
+	FACT_ERROR_OR_NULL = 1 << 4,
+	FACT_NOT_NEGATIVE = 1 << 5,
+	FACT_CONSTANT = 1 << 6,	/* the value's constant is in the state */
+	FACT_WIDENED = 1 << 7,	/* its constant was forgotten on purpose */
+};
+
+/* The state bytes: see path_state.c. */
+struct path_state {
+	unsigned char bytes[1];
+};
+
+struct pending_item {
+	int block;
+	int predecessor;
+	size_t next_event;
+	struct path_state *state;
+};
+
+struct seen_entry {
+	int block;		/* -1 when free */
+	uint64_t hash;
+	struct path_state *state;
+};
+
+struct walk {
+	struct analysis *analysis;
+	const struct function_model *function;
+	int function_index;
+	const struct walk_observer *observer;
+
+	struct cache_ref *slots;
+	int slot_count;
+	int value_count;
+	/* Values whose constants the state keeps: index, or -1. */
+	int *tracked;
+	int tracked_count;
+	size_t state_size;
+
+	/* Events numbered across blocks, to name setup sites in states. */
+	size_t *first_event_of_block;
+
+	/* Per block, the values some path from its entry still reads. */
+	uint64_t *live_in;
+	size_t live_words;
+
+	/* Distinct states that entered each block. */
+	unsigned int *visits;
+
+	struct pending_item *work;
+	size_t work_count, work_capacity;
+
+	struct seen_entry *seen;
+	size_t seen_capacity, seen_count;
+
+	long steps;
+	bool gave_up;
+	bool imprecise;		/* some path took a side it could not tell */
+	struct arena arena;
+};
+
+/* path_state.c */
+struct path_state *state_new(struct walk *walk);
+struct path_state *state_copy(struct walk *walk,
+			      const struct path_state *state);
+size_t state_layout(struct walk *walk);
+unsigned char *state_status_byte(const struct walk *walk,
+				 const struct path_state *state, int slot);
+unsigned char *state_first_byte(const struct walk *walk,
+				const struct path_state *state, int slot);
+unsigned char *state_ever_set_byte(const struct walk *walk,
+				   const struct path_state *state, int slot);
+/* Whether a pending setup fails with a NULL or error pointer. */
+unsigned char *state_pointer_byte(const struct walk *walk,
+				  const struct path_state *state, int slot);
+unsigned char *state_imprecise_byte(const struct walk *walk,
+				    const struct path_state *state);
+int32_t state_pending_value(const struct walk *walk,
+			    const struct path_state *state, int slot);
+void state_set_pending_value(const struct walk *walk,
+			     struct path_state *state, int slot, int32_t value);
+int32_t state_setup_number(const struct walk *walk,
+			   const struct path_state *state, int slot);
+void state_set_setup_number(const struct walk *walk, struct path_state *state,
+			    int slot, int32_t number);
+unsigned char *state_fact_byte(const struct walk *walk,
+			       const struct path_state *state, int value);
+int64_t state_constant(const struct walk *walk, const struct path_state *state,
+		       int tracked);
+void state_set_constant(const struct walk *walk, struct path_state *state,
+			int tracked, int64_t constant);
+uint64_t state_hash(const struct walk *walk, int block,
+		    const struct path_state *state);
+
+/* facts.c */
+void facts_track(struct walk *walk);
+unsigned char value_fact(const struct walk *walk,
+			 const struct path_state *state, struct value value);
+void set_fact(struct walk *walk, struct path_state *state, struct value value,
+	      unsigned char fact);
+bool known_constant(const struct walk *walk, const struct path_state *state,
+		    struct value value, int64_t *constant);
+/* result = source + addend, as far as the path knows. */
+void facts_assign(struct walk *walk, struct path_state *state,
+		  struct value result, struct value source, int64_t addend);
+bool setup_failed(unsigned char fact, bool result_is_pointer);
+/* Refines facts for one side of a test; false: that side cannot be. */
+bool facts_refine_value(struct walk *walk, struct path_state *state,
+			struct value tested, enum value_test test,
+			long long constant, bool is_unsigned, bool holds);
+bool facts_refine(struct walk *walk, struct path_state *state,
+		  const struct block *block, bool holds);
+void facts_widen(struct walk *walk, struct path_state *state);
+
+/* liveness.c */
+void liveness_compute(struct walk *walk);
+bool liveness_is_live(const struct walk *walk, int block, int value);
+void liveness_forget_dead(struct walk *walk, struct path_state *state,
+			  int block);
+
+/* summary.c */
+struct summary *summary_get(struct analysis *analysis, int function);
+bool summary_known(const struct summary *summary);
+size_t summary_outcome_count(const struct summary *summary);
+unsigned char summary_return_fact(const struct summary *summary,
+				  size_t outcome);
+size_t summary_effects(const struct summary *summary, size_t outcome,
+		       const struct effect **effects);
+
+/* walk.c */
+void walk_debug(const struct walk *walk, const char *limit, const char *fmt,
+		...) __attribute__((format(printf, 3, 4)));
+
+#endif
