@@ -247,7 +247,11 @@ static void check_block(struct verifier *verifier, const struct block *block)
 /* Every value an event, test, return or phi reads has a definition. */
 static void check_uses(struct verifier *verifier, const struct block *block)
 {
-	const unsigned char *defined = verifier->event_definitions;
+	/* Until lowering, the instructions are what defines values. */
+	const unsigned char *defined =
+		verifier->function->described && !verifier->function->lowered ?
+			verifier->instruction_definitions :
+			verifier->event_definitions;
 	struct value used[4];
 	size_t count = 0;
 
