@@ -4,7 +4,8 @@
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 packages=(gcc g++ make cmake python3 gcc-12-plugin-dev libcmocka-dev
-	  llvm-14-tools valgrind time)
+	  libjansson-dev llvm-14-tools valgrind time
+	  gcc-11 g++-11 gcc-11-plugin-dev)
 while read -r package; do
 	[ -n "$package" ] && packages+=("$package")
 done < <(grep -v '^#' "$here/tests/kernel/packages.txt")

@@ -30,6 +30,8 @@ config.substitutions.append(
      ' --implicit-check-not=error:'))
 config.environment['SLABCHECK_BUILD_DIR'] = build_dir
 config.environment['SLABCHECK_INCLUDE_DIR'] = include_dir
+# The GCC the plugin was built for, which the gcc driver must run.
+config.environment['SLABCHECK_GCC'] = lit_config.params.get('gcc', 'gcc')
 
 
 config.test_format = slabcheck_format.PerFrontendShTest(frontends,

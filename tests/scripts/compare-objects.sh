@@ -2,20 +2,23 @@
 # Compiles every test file and the example with and without the GCC plugin,
 # at -O0 and -O2, with and without -DMODULE, and fails unless each pair of
 # object files is byte for byte the same.
+#
+# usage: compare-objects.sh PLUGIN_SO SOURCE_DIR [GCC]
 set -eu
 plugin=$1
 source_dir=$2
+cc=${3:-gcc}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 compared=0
 different=0
 for file in "$source_dir"/tests/lit/*/*.c "$source_dir"/examples/*/*.c; do
 	for opt in -O0 -O2; do
-		for module in "" -DMODULE; do
+		for module in "" -DMODULE "-DMODULE -DSLABCHECK_TWIN"; do
 			flags=(-std=gnu11 $opt $module -nostdinc -Wno-psabi
 			       -isystem "$source_dir/tests/include" -c)
-			gcc "${flags[@]}" -o "$work/plain.o" "$file" 2>/dev/null
-			gcc "${flags[@]}" -fplugin="$plugin" -o "$work/plugin.o" \
+			"$cc" "${flags[@]}" -o "$work/plain.o" "$file" 2>/dev/null
+			"$cc" "${flags[@]}" -fplugin="$plugin" -o "$work/plugin.o" \
 				"$file" 2>/dev/null
 			compared=$((compared + 1))
 			if ! cmp -s "$work/plain.o" "$work/plugin.o"; then

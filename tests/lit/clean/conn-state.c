@@ -1,5 +1,6 @@
 // RUN: %check %s | %filecheck --allow-empty %s
 // RUN: %check -DMODULE %s | %filecheck --allow-empty %s
+// RUN: %check -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
 // CHECK-NOT: warning
 //
 // Clean corpus: a connection state machine in the style of a small
@@ -400,3 +401,31 @@ int xp_format_log(const struct xp_conn *c, char *buf, size_t size)
 	}
 	return len;
 }
+
+#ifdef SLABCHECK_TWIN
+/*
+ * The twin moves connections to a static cache, and sizes it by the log
+ * entry it was copied from: every connection overruns its object.
+ */
+#include <linux/init.h>
+#include <linux/slab-static.h>
+
+static struct kmem_cache_opaque xp_conn_cache;
+#define xp_conn_cachep to_kmem_cache(&xp_conn_cache)
+
+void __init xp_cache_init(void)
+{
+	kmem_cache_setup(xp_conn_cachep, "xp_conn", sizeof(struct xp_log_entry),
+			 0, SLAB_PANIC, NULL);
+}
+
+struct xp_conn *xp_conn_alloc_cached(void)
+{
+	// TWIN: {{.*}}[[@LINE+1]]:22: warning: 'struct xp_conn' (328 bytes) does not fit static cache 'xp_conn_cache' (16-byte objects) [kmem-size-mismatch]
+	struct xp_conn *c = kmem_cache_zalloc(xp_conn_cachep, GFP_KERNEL);
+
+	if (c)
+		c->state = XP_CLOSED;
+	return c;
+}
+#endif

@@ -1,5 +1,6 @@
 // RUN: %check %s | %filecheck --allow-empty %s
 // RUN: %check -DMODULE %s | %filecheck --allow-empty %s
+// RUN: %check -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
 // CHECK-NOT: warning
 //
 // Clean corpus: bit manipulation: an ID allocator over a bitmap with a
@@ -271,3 +272,40 @@ struct region_map *region_map_create(unsigned int size)
 	rm->size = size;
 	return rm;
 }
+
+#ifdef SLABCHECK_TWIN
+/*
+ * The twin keeps region maps in a static cache and sets it up on first
+ * use, without remembering that it did.
+ */
+#include <linux/slab-static.h>
+
+static struct kmem_cache_opaque region_map_cache;
+#define region_map_cachep to_kmem_cache(&region_map_cache)
+
+struct region_map *region_map_create_cached(unsigned int size)
+{
+	struct region_map *rm;
+
+	if (size > REGION_BITS)
+		return ERR_PTR(-EINVAL);
+	if (kmem_cache_setup(region_map_cachep, "region_map",
+			     sizeof(struct region_map), 0, 0, NULL))
+		return ERR_PTR(-ENOMEM);
+	rm = kmem_cache_zalloc(region_map_cachep, GFP_KERNEL);
+	if (!rm)
+		return ERR_PTR(-ENOMEM);
+	rm->size = size;
+	return rm;
+}
+
+int region_maps_create(struct region_map **maps, unsigned int size)
+{
+	maps[0] = region_map_create_cached(size);
+	if (IS_ERR(maps[0]))
+		return PTR_ERR(maps[0]);
+	// TWIN: {{.*}}[[@LINE+1]]:12: warning: static cache 'region_map_cache' may already be set up on this path (set up again in 'region_map_create_cached') [kmem-resetup]
+	maps[1] = region_map_create_cached(size);
+	return PTR_ERR_OR_ZERO(maps[1]);
+}
+#endif

@@ -1,5 +1,6 @@
 // RUN: %check %s | %filecheck --allow-empty %s
 // RUN: %check -DMODULE %s | %filecheck --allow-empty %s
+// RUN: %check -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
 // CHECK-NOT: warning
 //
 // Clean corpus: a reference-counted object cache with a hash table, an
@@ -367,3 +368,21 @@ unsigned int oc_max_chain(struct object_cache *oc)
 	spin_unlock(&oc->lock);
 	return longest;
 }
+
+#ifdef SLABCHECK_TWIN
+/*
+ * The twin gives each object cache a cache of entries, and declares it
+ * where the cache is made: on the stack of the function that returns.
+ */
+#include <linux/slab-static.h>
+
+int object_cache_init_entries(struct object_cache *oc)
+{
+	// TWIN: {{.*}}[[@LINE+1]]:27: warning: static cache 'entry_cache' has automatic storage duration [kmem-storage]
+	struct kmem_cache_opaque entry_cache;
+
+	(void)oc;
+	return kmem_cache_setup(to_kmem_cache(&entry_cache), "oc_entry",
+				sizeof(struct oc_entry), 0, 0, NULL);
+}
+#endif

@@ -1,5 +1,6 @@
 // RUN: %check %s | %filecheck --allow-empty %s
 // RUN: %check -DMODULE %s | %filecheck --allow-empty %s
+// RUN: %check -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
 // CHECK-NOT: warning
 //
 // Clean corpus: string handling of the kind mount-option and sysfs code
@@ -416,3 +417,23 @@ char *kstrndup_lower(const char *s, size_t max, gfp_t gfp)
 	p[len] = '\0';
 	return p;
 }
+
+#ifdef SLABCHECK_TWIN
+/*
+ * The twin caches parsed mount options, and copies the flags of a cache
+ * it read about in mm/ without knowing one of them is mm/'s own.
+ */
+#include <linux/init.h>
+#include <linux/slab-static.h>
+
+static struct kmem_cache_opaque mount_opts_cache;
+#define mount_opts_cachep to_kmem_cache(&mount_opts_cache)
+
+int __init mount_opts_cache_init(void)
+{
+	// TWIN: {{.*}}[[@LINE+1]]:9: warning: SLAB_PREALLOCATED is internal to mm/ and must not be passed to 'kmem_cache_setup' [kmem-internal-flag]
+	return kmem_cache_setup(mount_opts_cachep, "fs_mount_opts",
+				sizeof(struct fs_mount_opts), 0,
+				SLAB_ACCOUNT | SLAB_PREALLOCATED, NULL);
+}
+#endif

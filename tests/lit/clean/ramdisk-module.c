@@ -1,5 +1,6 @@
 // RUN: %check %s | %filecheck --allow-empty %s
 // RUN: %check -DMODULE %s | %filecheck --allow-empty %s
+// RUN: %check -DSLABCHECK_TWIN -DMODULE %s | %filecheck --check-prefix=TWIN %s
 // CHECK-NOT: warning
 //
 // Clean corpus: a small RAM-disk style module: devices on a list, a page
@@ -75,7 +76,14 @@ module_param(disk_sectors, ulong, 0444);
 
 static LIST_HEAD(srd_devices);
 static DEFINE_MUTEX(srd_devices_mutex);
+#ifdef SLABCHECK_TWIN
+/* The twin converts the request cache to a static one. */
+#include <linux/slab-static.h>
+static struct kmem_cache_opaque srd_request_cache_storage;
+#define srd_request_cache to_kmem_cache(&srd_request_cache_storage)
+#else
 static struct kmem_cache *srd_request_cache;
+#endif
 
 int srd_register_blkdev(const char *name);
 void srd_unregister_blkdev(const char *name);
@@ -311,6 +319,17 @@ static int __init srd_init(void)
 		return -EINVAL;
 	}
 
+#ifdef SLABCHECK_TWIN
+	// TWIN: {{.*}}[[@LINE+2]]:7: warning: static cache 'srd_request_cache_storage' stays set up when module init 'srd_init' fails [kmem-module-leak]
+	// TWIN-NEXT: {{.*}}[[@LINE+41]]:9: note: 'srd_init' returns failure here
+	if (!KMEM_CACHE_SETUP(srd_request_cache, srd_request,
+			      SLAB_HWCACHE_ALIGN))
+		return -ENOMEM;
+
+	err = srd_register_blkdev(KBUILD_MODNAME);
+	if (err)
+		goto out_cache;
+#else
 	srd_request_cache = KMEM_CACHE(srd_request, SLAB_HWCACHE_ALIGN);
 	if (!srd_request_cache)
 		return -ENOMEM;
@@ -318,6 +337,7 @@ static int __init srd_init(void)
 	err = srd_register_blkdev(KBUILD_MODNAME);
 	if (err)
 		goto out_cache;
+#endif
 
 	for (i = 0; i < nr_devices; i++) {
 		dev = srd_alloc(i, disk_sectors);
@@ -338,7 +358,10 @@ out_devices:
 	srd_remove_all();
 	srd_unregister_blkdev(KBUILD_MODNAME);
 out_cache:
+#ifndef SLABCHECK_TWIN
+	/* ... and drops this line, as if the cache were not its own. */
 	kmem_cache_destroy(srd_request_cache);
+#endif
 	return err;
 }
 

@@ -1,5 +1,6 @@
 // RUN: %check %s | %filecheck --allow-empty %s
 // RUN: %check -DMODULE %s | %filecheck --allow-empty %s
+// RUN: %check -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
 // CHECK-NOT: warning
 //
 // Clean corpus: a power-of-two ring buffer, a tiny work queue with
@@ -378,3 +379,23 @@ u32 median_u32(u32 *vals, size_t n)
 	sort_elems(vals, n, sizeof(*vals), cmp_u32);
 	return vals[n / 2];
 }
+
+#ifdef SLABCHECK_TWIN
+/*
+ * The twin keeps work items in a static cache, and takes a "backup" of it
+ * by value before a reconfiguration.
+ */
+#include <linux/init.h>
+#include <linux/slab-static.h>
+
+static struct kmem_cache_opaque work_item_cache;
+static struct kmem_cache_opaque work_item_cache_backup;
+
+void __init work_item_cache_init(void)
+{
+	kmem_cache_setup(to_kmem_cache(&work_item_cache), "work_item",
+			 sizeof(struct work_item), 0, SLAB_PANIC, NULL);
+	// TWIN: {{.*}}[[@LINE+1]]:25: warning: static cache 'work_item_cache' is copied by value [kmem-storage]
+	work_item_cache_backup = work_item_cache;
+}
+#endif

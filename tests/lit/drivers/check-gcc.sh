@@ -5,6 +5,7 @@
 #   --disable=RULE[,RULE]  --strict-size  --werror  --exempt=PATH[,PATH]
 #   --dump-model
 # Everything else goes to the compiler.  The exit status is the compiler's.
+# SLABCHECK_GCC names the GCC the plugin was built for (default: gcc).
 set -u
 plugin="$SLABCHECK_BUILD_DIR/gcc-plugin/slabcheck_gcc.so"
 args=()
@@ -19,5 +20,5 @@ for arg in "$@"; do
 	esac
 done
 # Every test also checks the model's invariants.
-exec gcc -fplugin="$plugin" -fplugin-arg-slabcheck_gcc-verify -std=gnu11 -O2 -Wall -nostdinc \
+exec "${SLABCHECK_GCC:-gcc}" -fplugin="$plugin" -fplugin-arg-slabcheck_gcc-verify -std=gnu11 -O2 -Wall -nostdinc \
 	-isystem "$SLABCHECK_INCLUDE_DIR" -c -o /dev/null "${args[@]}" 2>&1

@@ -1,5 +1,6 @@
 // RUN: %check %s | %filecheck --allow-empty %s
 // RUN: %check -DMODULE %s | %filecheck --allow-empty %s
+// RUN: %check -DSLABCHECK_TWIN -DMODULE %s | %filecheck --check-prefix=TWIN %s
 // CHECK-NOT: warning
 //
 // kmem-module-leak look-alike: an array of caches set up in a loop, the
@@ -29,8 +30,15 @@ static int __init zbud_init(void)
 	int i, ret;
 
 	for (i = 0; i < NR_SIZES; i++) {
+#ifdef SLABCHECK_TWIN
+		/* A typo: every size goes into the first cache. */
+		// TWIN: {{.*}}[[@LINE+1]]:9: warning: static cache 'zbud_caches[0]' may already be set up on this path [kmem-resetup]
+		ret = kmem_cache_setup(zbud_cachep(0), zbud_names[i],
+				       zbud_sizes[i], 0, 0, NULL);
+#else
 		ret = kmem_cache_setup(zbud_cachep(i), zbud_names[i],
 				       zbud_sizes[i], 0, 0, NULL);
+#endif
 		if (ret)
 			goto out_caches;
 	}

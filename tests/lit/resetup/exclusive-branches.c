@@ -1,5 +1,6 @@
 // RUN: %check %s | %filecheck --allow-empty %s
 // RUN: %check -DMODULE %s | %filecheck --allow-empty %s
+// RUN: %check -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
 // CHECK-NOT: warning
 //
 // kmem-resetup look-alikes: one instance with several setups in the
@@ -84,7 +85,11 @@ void __init stats_cache_init(void)
 		KMEM_CACHE_SETUP(stats_cachep, pkt_meta,
 				 SLAB_PANIC | SLAB_RED_ZONE | SLAB_POISON);
 		pr_info("pkt: debugging stats cache\n");
+#ifndef SLABCHECK_TWIN
+		/* The twin falls through to the plain setup below. */
 		return;
+#endif
 	}
+	// TWIN: {{.*}}[[@LINE+1]]:2: warning: static cache 'stats_cache' may already be set up on this path [kmem-resetup]
 	KMEM_CACHE_SETUP(stats_cachep, pkt_meta, SLAB_PANIC);
 }

@@ -1,5 +1,6 @@
 // RUN: %check %s | %filecheck --allow-empty %s
 // RUN: %check -DMODULE %s | %filecheck --allow-empty %s
+// RUN: %check -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
 // CHECK-NOT: warning
 //
 // kmem-resetup look-alike: kernel/fork.c-style boot code setting up many
@@ -134,4 +135,10 @@ void __init proc_caches_init(void)
 			 SLAB_HWCACHE_ALIGN | SLAB_PANIC | SLAB_ACCOUNT, NULL);
 	KMEM_CACHE_SETUP(vm_area_cachep, vm_area_struct,
 			 SLAB_PANIC | SLAB_ACCOUNT);
+#ifdef SLABCHECK_TWIN
+	/* A merge slip: the fs_struct cache again. */
+	// TWIN: {{.*}}[[@LINE+1]]:2: warning: static cache 'fs_struct_cache' may already be set up on this path [kmem-resetup]
+	kmem_cache_setup(fs_cachep, "fs_cache", sizeof(struct fs_struct), 0,
+			 SLAB_HWCACHE_ALIGN | SLAB_PANIC | SLAB_ACCOUNT, NULL);
+#endif
 }

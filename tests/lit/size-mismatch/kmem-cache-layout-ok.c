@@ -1,4 +1,5 @@
 // RUN: %check %s | %filecheck --allow-empty %s
+// RUN: %check -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
 // CHECK-NOT: warning
 //
 // kmem-size-mismatch look-alike: a file that sees both the real struct
@@ -17,6 +18,7 @@ struct kmem_cache_order_objects {
 	unsigned int x;
 };
 
+// TWIN: {{.*}}[[@LINE+1]]:8: warning: struct kmem_cache (320 bytes, aligned to 64) does not match struct kmem_cache_opaque (256 bytes, aligned to 64) [kmem-size-mismatch]
 struct kmem_cache {
 	struct kmem_cache_cpu		*cpu_slab;
 	slab_flags_t			flags;
@@ -38,14 +40,20 @@ struct kmem_cache {
 	struct list_head		list;
 	struct kobject			kobj;
 	struct kobject			*owner;
+#ifdef SLABCHECK_TWIN
+	/* A debugging field added without regenerating the opaque size. */
+	unsigned long			debug_flags[8];
+#endif
 	unsigned long			random;
 	unsigned int			remote_node_defrag_ratio;
 	unsigned int			useroffset;
 	unsigned int			usersize;
 	struct kmem_cache_node		*node[8];
 } ____cacheline_aligned;
+#ifndef SLABCHECK_TWIN
 static_assert(sizeof(struct kmem_cache) == 256);
 static_assert(__alignof__(struct kmem_cache) == 64);
+#endif
 
 unsigned int kmem_cache_size(struct kmem_cache *s)
 {

@@ -1,5 +1,6 @@
 // RUN: %check %s | %filecheck --allow-empty %s
 // RUN: %check -DMODULE %s | %filecheck --allow-empty %s
+// RUN: %check -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
 // CHECK-NOT: warning
 //
 // kmem-size-mismatch look-alikes: struct kmem_cache_opaque storage reached
@@ -93,6 +94,13 @@ void put_ucounts(struct ucounts_min *uc)
 
 struct pid_min *alloc_pid_level1(void)
 {
+#ifdef SLABCHECK_TWIN
+	/* The twin casts the whole bundle, not its cache member. */
+	// TWIN: {{.*}}[[@LINE+1]]:9: warning: 'ucounts_slab' is not a struct kmem_cache_opaque [kmem-size-mismatch]
+	return kmem_cache_alloc((struct kmem_cache *)&ucounts_slab,
+				GFP_KERNEL);
+#else
 	return kmem_cache_alloc((struct kmem_cache *)&pid_caches[0],
 				GFP_KERNEL);
+#endif
 }

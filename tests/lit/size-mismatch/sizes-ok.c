@@ -1,5 +1,6 @@
 // RUN: %check %s | %filecheck --allow-empty %s
 // RUN: %check -DMODULE %s | %filecheck --allow-empty %s
+// RUN: %check -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
 // CHECK-NOT: warning
 //
 // kmem-size-mismatch look-alikes: allocations through the cache's own
@@ -22,8 +23,14 @@ static_assert(sizeof(struct anon_vma_chain) == 40);
 /* Same size, different layout: fits, and is not this rule's business. */
 struct anon_vma_chain_v2 {
 	u64			words[5];
+#ifdef SLABCHECK_TWIN
+	/* Grown by a later patch; the cache still has 40-byte objects. */
+	u64			generation;
+#endif
 };
+#ifndef SLABCHECK_TWIN
 static_assert(sizeof(struct anon_vma_chain_v2) == 40);
+#endif
 
 struct avc_head {
 	void			*vma;
@@ -64,6 +71,7 @@ struct anon_vma_chain_v2 *anon_vma_chain_alloc_v2(void)
 {
 	struct anon_vma_chain_v2 *avc;
 
+	// TWIN: {{.*}}[[@LINE+1]]:8: warning: 'struct anon_vma_chain_v2' (48 bytes) does not fit static cache 'anon_vma_chain_cache' (40-byte objects) [kmem-size-mismatch]
 	avc = kmem_cache_alloc(anon_vma_chain_cachep, GFP_KERNEL);
 	return avc;
 }

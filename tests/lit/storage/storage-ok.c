@@ -1,5 +1,6 @@
 // RUN: %check %s | %filecheck --allow-empty %s
 // RUN: %check -DMODULE %s | %filecheck --allow-empty %s
+// RUN: %check -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
 // CHECK-NOT: warning
 //
 // kmem-storage look-alikes: instances with static storage duration in
@@ -30,7 +31,13 @@ struct bio_integrity_min {
 
 extern struct kmem_cache_opaque bio_global_cache;
 struct kmem_cache_opaque bio_global_cache;
+#ifdef SLABCHECK_TWIN
+/* The twin marks it like the pointer it replaced: read-only after boot. */
+// TWIN: {{.*}}[[@LINE+1]]:33: warning: static cache 'bio_cache' is in read-only or init memory (section '.data..ro_after_init') [kmem-storage]
+static struct kmem_cache_opaque bio_cache __ro_after_init;
+#else
 static struct kmem_cache_opaque bio_cache __read_mostly;
+#endif
 static struct kmem_cache_opaque bip_cache __cacheline_aligned;
 static struct kmem_cache_opaque bio_slab_caches[4] ____cacheline_aligned;
 
