@@ -212,6 +212,23 @@ static const char *const final_names[] = {
 	[FINAL_UNKNOWN] = "unknown",
 };
 
+static void print_facts(FILE *stream, unsigned char facts)
+{
+	static const char *const names[] = {
+		"zero", "non-zero", "error", "not-error", "error-or-null",
+		"not-negative",
+	};
+	const char *separator = "";
+
+	if (!facts)
+		fprintf(stream, "unknown");
+	for (size_t bit = 0; bit < sizeof(names) / sizeof(names[0]); bit++)
+		if (facts & (1u << bit)) {
+			fprintf(stream, "%s%s", separator, names[bit]);
+			separator = " ";
+		}
+}
+
 void summary_dump(const struct analysis *analysis,
 		  const struct summary *summary, FILE *stream)
 {
@@ -222,8 +239,9 @@ void summary_dump(const struct analysis *analysis,
 	     o++) {
 		const struct outcome *outcome = &summary->outcomes[o];
 
-		fprintf(stream, "  outcome %zu: return facts %#x\n", o,
-			outcome->return_fact);
+		fprintf(stream, "  outcome %zu: returns ", o);
+		print_facts(stream, outcome->return_fact);
+		fprintf(stream, "\n");
 		for (size_t i = 0; i < outcome->effect_count; i++) {
 			const struct effect *effect = &outcome->effects[i];
 

@@ -427,12 +427,8 @@ static void follow_pending(struct walk *walk, struct path_state *state,
 static void enter_phis(struct walk *walk, struct path_state *state,
 		       const struct block *block, int predecessor)
 {
-	unsigned char facts[PHI_LIMIT];
-	int64_t constants[PHI_LIMIT];
-	bool known[PHI_LIMIT];
+	struct phi_input *inputs = walk->phi_inputs;
 	size_t index = 0;
-	size_t count = block->phi_count < PHI_LIMIT ? block->phi_count :
-						      PHI_LIMIT;
 
 	while (index < block->predecessor_count &&
 	       block->predecessors[index] != predecessor)
@@ -440,13 +436,14 @@ static void enter_phis(struct walk *walk, struct path_state *state,
 	if (index == block->predecessor_count)
 		return;
 	/* Phis read their inputs before any of them is written. */
-	for (size_t i = 0; i < count; i++) {
+	for (size_t i = 0; i < block->phi_count; i++) {
 		struct value incoming = block->phis[i].incoming[index];
 
-		facts[i] = value_fact(walk, state, incoming);
-		known[i] = known_constant(walk, state, incoming, &constants[i]);
+		inputs[i].fact = value_fact(walk, state, incoming);
+		inputs[i].known = known_constant(walk, state, incoming,
+						 &inputs[i].constant);
 	}
-	for (size_t i = 0; i < count; i++) {
+	for (size_t i = 0; i < block->phi_count; i++) {
 		const struct phi *phi = &block->phis[i];
 		struct value incoming = phi->incoming[index];
 
@@ -456,17 +453,11 @@ static void enter_phis(struct walk *walk, struct path_state *state,
 			follow_pending(walk, state, incoming.id, phi->result,
 				       false);
 		set_fact(walk, state, value_id(phi->result),
-			 facts[i] & ~FACT_CONSTANT);
-		if (known[i])
+			 inputs[i].fact & ~FACT_CONSTANT);
+		if (inputs[i].known)
 			facts_assign(walk, state, value_id(phi->result),
-				     value_constant(0), constants[i]);
+				     value_constant(0), inputs[i].constant);
 	}
-	/* More phis than that: their facts are simply not known. */
-	if (block->phi_count > PHI_LIMIT)
-		walk_debug(walk, "phi limit", "%zu phis in one block",
-			   block->phi_count);
-	for (size_t i = count; i < block->phi_count; i++)
-		set_fact(walk, state, value_id(block->phis[i].result), 0);
 }
 
 static struct source_location return_location(const struct block *block,
@@ -635,7 +626,7 @@ static void run_item(struct walk *walk, struct pending_item item)
 static void prepare(struct walk *walk, const bool *initially_set)
 {
 	const struct function_model *fn = walk->function;
-	size_t events = 0;
+	size_t events = 0, most_phis = 0;
 
 	collect_slots(walk, initially_set);
 	facts_track(walk);
@@ -647,7 +638,11 @@ static void prepare(struct walk *walk, const bool *initially_set)
 	for (size_t b = 0; b < fn->block_count; b++) {
 		walk->first_event_of_block[b] = events;
 		events += fn->blocks[b].event_count;
+		if (fn->blocks[b].phi_count > most_phis)
+			most_phis = fn->blocks[b].phi_count;
 	}
+	walk->phi_inputs = arena_alloc(&walk->arena,
+				       (most_phis + 1) * sizeof(struct phi_input));
 	liveness_compute(walk);
 }
 

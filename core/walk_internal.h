@@ -20,8 +20,6 @@
 #define WALK_STEP_LIMIT 20000
 /* A summary with more distinct outcomes than this is unknown. */
 #define OUTCOME_LIMIT 32
-/* Phis of one block whose inputs are read at once; more are unknown. */
-#define PHI_LIMIT 64
 /*
  * After this many distinct states entered one block, the constants of
  * loop counters are forgotten there: a loop up to a large bound would
@@ -46,6 +44,13 @@ enum fact {
 /* The state bytes: see path_state.c. */
 struct path_state {
 	unsigned char bytes[1];
+};
+
+/* What a phi reads on entry, before any phi of the block writes. */
+struct phi_input {
+	unsigned char fact;
+	bool known;
+	int64_t constant;
 };
 
 struct pending_item {
@@ -84,6 +89,8 @@ struct walk {
 
 	/* Distinct states that entered each block. */
 	unsigned int *visits;
+	/* Room for the inputs of the block with the most phis. */
+	struct phi_input *phi_inputs;
 
 	struct pending_item *work;
 	size_t work_count, work_capacity;

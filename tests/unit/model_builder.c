@@ -81,6 +81,27 @@ void mb_test(struct translation_unit *tu, int function, int block,
 	block_add_edge(tu, mb_fn(tu, function), block, fails);
 }
 
+void mb_test_constant(struct translation_unit *tu, int function, int block,
+		      enum value_test test, int value, long long constant,
+		      int holds, int fails)
+{
+	mb_test(tu, function, block, test, value, holds, fails);
+	mb_block(tu, function, block)->test_constant = constant;
+}
+
+struct event *mb_value_event(struct translation_unit *tu, int function,
+			     int block, enum event_kind kind, int result,
+			     struct value source, long long addend)
+{
+	struct event *event = block_add_event(tu, mb_block(tu, function, block),
+					      kind);
+
+	event->result = value_id(result);
+	event->source = source;
+	event->addend = addend;
+	return event;
+}
+
 void mb_return(struct translation_unit *tu, int function, int block,
 	       struct value value, struct source_location at)
 {
@@ -225,7 +246,11 @@ char *mb_analyze(const struct translation_unit *tu,
 	struct slabcheck_options defaults;
 	struct report report;
 	char *text;
+	char error[256];
 
+	/* Every hand-built model must be one a front-end could give. */
+	if (!model_verify(tu, error, sizeof(error)))
+		fail_msg("bad model: %s", error);
 	if (!options) {
 		options_init(&defaults);
 		options = &defaults;

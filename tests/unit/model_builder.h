@@ -51,6 +51,10 @@ void mb_jump(struct translation_unit *tu, int function, int from, int to);
  * 'fails'. */
 void mb_test(struct translation_unit *tu, int function, int block,
 	     enum value_test test, int value, int holds, int fails);
+/* The same for a test against a constant (TEST_EQUAL, TEST_LESS). */
+void mb_test_constant(struct translation_unit *tu, int function, int block,
+		      enum value_test test, int value, long long constant,
+		      int holds, int fails);
 void mb_return(struct translation_unit *tu, int function, int block,
 	       struct value value, struct source_location at);
 void mb_return_void(struct translation_unit *tu, int function, int block);
@@ -82,9 +86,15 @@ struct event *mb_object(struct translation_unit *tu, int function, int block,
 			unsigned long size, const char *type_name,
 			struct source_location at);
 
+/* EVENT_VALUE_COPY/ADD/ERRNO: result = source (+ addend). */
+struct event *mb_value_event(struct translation_unit *tu, int function,
+			     int block, enum event_kind kind, int result,
+			     struct value source, long long addend);
+
 /*
- * Runs slabcheck_analyze() with 'options' (the defaults when NULL) and
- * report_print() into memory; returns the text printed, to be freed.
+ * Checks the model with model_verify(), runs slabcheck_analyze() with
+ * 'options' (the defaults when NULL) and report_print() into memory;
+ * returns the text printed, to be freed.
  */
 char *mb_analyze(const struct translation_unit *tu,
 		 const struct slabcheck_options *options);

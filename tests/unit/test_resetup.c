@@ -139,7 +139,10 @@ static void build_two_branches(struct translation_unit *tu, bool same_value)
 	int x = mb_value(tu, f);
 	int y = mb_value(tu, f);
 
-	mb_fn(tu, f)->parameter_count = 2;
+	/* x and y are the function's parameters. */
+	function_set_parameters(tu, mb_fn(tu, f), 2);
+	mb_fn(tu, f)->parameter_values[0] = x;
+	mb_fn(tu, f)->parameter_values[1] = y;
 	mb_test(tu, f, 0, TEST_ZERO, x, 2, 1);
 	mb_setup(tu, f, 1, mb_whole(foo), mb_at(12, 3));
 	mb_jump(tu, f, 1, 2);

@@ -3,7 +3,7 @@
 # prints what GCC prints.  Front-end-neutral options are translated here so
 # that the same RUN line serves every front-end:
 #   --disable=RULE[,RULE]  --strict-size  --werror  --exempt=PATH[,PATH]
-#   --dump-model
+#   --dump-model  --debug
 # Everything else goes to the compiler.  The exit status is the compiler's.
 # SLABCHECK_GCC names the GCC the plugin was built for (default: gcc).
 set -u
@@ -13,7 +13,7 @@ for arg in "$@"; do
 	case "$arg" in
 	--disable=*|--exempt=*)
 		args+=("-fplugin-arg-slabcheck_gcc-${arg#--}") ;;
-	--strict-size|--werror|--dump-model)
+	--strict-size|--werror|--dump-model|--debug)
 		args+=("-fplugin-arg-slabcheck_gcc-${arg#--}") ;;
 	*)
 		args+=("$arg") ;;
