@@ -15,8 +15,8 @@ struct analysis {
 	const struct translation_unit *tu;
 	const struct slabcheck_options *options;
 	struct report *report;
-	const char *rule;		/* the rule running now */
-	struct summary *summaries;	/* one per function, built on demand */
+	const char *rule;	   /* the rule running now */
+	struct summary *summaries; /* one per function, built on demand */
 	struct arena arena;
 };
 
@@ -25,8 +25,8 @@ const char *instance_ref_name(struct analysis *analysis,
 			      const struct cache_ref *ref);
 
 /* Reports under the running rule. */
-#define analysis_report(analysis, location, ...)                              \
-	report_finding((analysis)->report, (analysis)->rule, (location),      \
+#define analysis_report(analysis, location, ...)                         \
+	report_finding((analysis)->report, (analysis)->rule, (location), \
 		       __VA_ARGS__)
 
 /*

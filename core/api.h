@@ -11,20 +11,20 @@
 #include <stdbool.h>
 
 enum api_role {
-	API_SETUP,		/* sets up the static cache at cache_argument */
-	API_CREATE_ARGS,	/* __kmem_cache_create_args: a setup when its
-				 * args carry .preallocated */
-	API_CREATE,		/* creates a dynamic cache */
+	API_SETUP,	 /* sets up the static cache at cache_argument */
+	API_CREATE_ARGS, /* __kmem_cache_create_args: a setup when its
+			  * args carry .preallocated */
+	API_CREATE,	 /* creates a dynamic cache */
 	API_DESTROY,
 	API_ALLOC,
 	API_FREE,
-	API_TO_CACHE,		/* to_kmem_cache() */
-	API_IS_ERROR,		/* IS_ERR(): tests a pointer for an errno */
-	API_IS_ERROR_OR_NULL,	/* IS_ERR_OR_NULL() */
-	API_PASS_THROUGH,	/* returns its first argument (likely()) */
-	API_ERRNO,		/* PTR_ERR(): the errno in an error pointer */
-	API_ERRNO_OR_ZERO,	/* PTR_ERR_OR_ZERO(): that, or 0 */
-	API_SETUP_MACRO,	/* a macro that expands to a setup */
+	API_TO_CACHE,	      /* to_kmem_cache() */
+	API_IS_ERROR,	      /* IS_ERR(): tests a pointer for an errno */
+	API_IS_ERROR_OR_NULL, /* IS_ERR_OR_NULL() */
+	API_PASS_THROUGH,     /* returns its first argument (likely()) */
+	API_ERRNO,	      /* PTR_ERR(): the errno in an error pointer */
+	API_ERRNO_OR_ZERO,    /* PTR_ERR_OR_ZERO(): that, or 0 */
+	API_SETUP_MACRO,      /* a macro that expands to a setup */
 };
 
 #define NO_ARGUMENT (-1)
@@ -35,9 +35,9 @@ struct api_entry {
 	int cache_argument;
 	int size_argument;
 	int flags_argument;
-	int args_argument;	/* struct kmem_cache_args * */
-	int object_argument;	/* the object freed */
-	bool returns_pointer;	/* NULL or ERR_PTR on failure, else 0/-errno */
+	int args_argument;    /* struct kmem_cache_args * */
+	int object_argument;  /* the object freed */
+	bool returns_pointer; /* NULL or ERR_PTR on failure, else 0/-errno */
 };
 
 /* NULL when the name is not part of the API. */

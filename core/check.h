@@ -9,14 +9,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define CHECK(condition)                                                      \
-	do {                                                                  \
-		if (!(condition)) {                                           \
-			fprintf(stderr, "slabcheck: internal error at %s:%d: " \
-					"%s\n",                               \
-				__FILE__, __LINE__, #condition);              \
-			abort();                                              \
-		}                                                             \
+#define CHECK(condition)                                               \
+	do {                                                           \
+		if (!(condition)) {                                    \
+			fprintf(stderr,                                \
+				"slabcheck: internal error at %s:%d: " \
+				"%s\n",                                \
+				__FILE__, __LINE__, #condition);       \
+			abort();                                       \
+		}                                                      \
 	} while (0)
 
 #endif

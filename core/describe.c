@@ -13,9 +13,9 @@ const char *const model_followed_macros[] = { API_MODULE_MACRO, NULL };
 
 bool model_type_followed(const char *tag)
 {
-	return tag && (!strcmp(tag, API_OPAQUE_TAG) ||
-		       !strcmp(tag, API_CACHE_TAG) ||
-		       !strcmp(tag, API_ARGS_TAG));
+	return tag &&
+	       (!strcmp(tag, API_OPAQUE_TAG) || !strcmp(tag, API_CACHE_TAG) ||
+		!strcmp(tag, API_ARGS_TAG));
 }
 
 bool model_enumerator_followed(const char *name)
@@ -48,11 +48,10 @@ int tu_add_object(struct translation_unit *tu, const struct object *object)
 	copy = &tu->objects[tu->object_count];
 	*copy = *object;
 	copy->name = tu_string(tu, object->name);
-	copy->type_tag = object->type_tag ? tu_string(tu, object->type_tag) :
-					    NULL;
+	copy->type_tag =
+		object->type_tag ? tu_string(tu, object->type_tag) : NULL;
 	copy->location.file = tu_string(tu, object->location.file);
-	copy->section = object->section ? tu_string(tu, object->section) :
-					  NULL;
+	copy->section = object->section ? tu_string(tu, object->section) : NULL;
 	copy->instance = -1;
 	return (int)tu->object_count++;
 }
@@ -150,10 +149,9 @@ void model_select(struct translation_unit *tu)
 		/* The API's own inline helpers are the API, not its users. */
 		if (api_lookup(function->name))
 			continue;
-		function->wanted = function->mentions_followed ||
-				   calls_api(function) ||
-				   (int)i == tu->module_init ||
-				   (int)i == tu->module_exit;
+		function->wanted =
+			function->mentions_followed || calls_api(function) ||
+			(int)i == tu->module_init || (int)i == tu->module_exit;
 	}
 	/* Callers of wanted functions are wanted: summaries flow up. */
 	while (changed) {
@@ -167,7 +165,8 @@ void model_select(struct translation_unit *tu)
 				int callee = tu_find_function(
 					tu, function->callees[c]);
 
-				if (callee >= 0 && tu->functions[callee].wanted) {
+				if (callee >= 0 &&
+				    tu->functions[callee].wanted) {
 					function->wanted = true;
 					changed = true;
 					break;

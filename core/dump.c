@@ -17,10 +17,10 @@ struct dumper {
 	const struct translation_unit *tu;
 	const struct function_model *function;
 	FILE *stream;
-	int *block_number;	/* -1: unreachable */
-	int *order;		/* blocks in reverse postorder */
+	int *block_number; /* -1: unreachable */
+	int *order;	   /* blocks in reverse postorder */
 	size_t order_count;
-	int *value_number;	/* -1: not mentioned yet */
+	int *value_number; /* -1: not mentioned yet */
 	int next_value;
 };
 
@@ -118,12 +118,18 @@ static void print_cache(struct dumper *dumper, const struct cache_ref *ref)
 }
 
 static const char *const event_names[] = {
-	[EVENT_SETUP] = "setup",	 [EVENT_CREATE] = "create",
-	[EVENT_DESTROY] = "destroy",	 [EVENT_ALLOC] = "alloc",
-	[EVENT_FREE] = "free",		 [EVENT_CALL] = "call",
-	[EVENT_ARGS_FIELD] = "args-field", [EVENT_CACHE_CAST] = "cache-cast",
-	[EVENT_COPY] = "copy",		 [EVENT_DEFINE] = "define",
-	[EVENT_VALUE_COPY] = "copy-value", [EVENT_VALUE_ADD] = "add",
+	[EVENT_SETUP] = "setup",
+	[EVENT_CREATE] = "create",
+	[EVENT_DESTROY] = "destroy",
+	[EVENT_ALLOC] = "alloc",
+	[EVENT_FREE] = "free",
+	[EVENT_CALL] = "call",
+	[EVENT_ARGS_FIELD] = "args-field",
+	[EVENT_CACHE_CAST] = "cache-cast",
+	[EVENT_COPY] = "copy",
+	[EVENT_DEFINE] = "define",
+	[EVENT_VALUE_COPY] = "copy-value",
+	[EVENT_VALUE_ADD] = "add",
 	[EVENT_VALUE_ERRNO] = "errno",
 };
 
@@ -188,9 +194,12 @@ static void print_event(struct dumper *dumper, const struct event *event)
 }
 
 static const char *const test_names[] = {
-	[TEST_ZERO] = "zero",		[TEST_ERROR] = "error",
-	[TEST_ERROR_OR_NULL] = "error-or-null", [TEST_NEGATIVE] = "negative",
-	[TEST_EQUAL] = "equal",		[TEST_LESS] = "less",
+	[TEST_ZERO] = "zero",
+	[TEST_ERROR] = "error",
+	[TEST_ERROR_OR_NULL] = "error-or-null",
+	[TEST_NEGATIVE] = "negative",
+	[TEST_EQUAL] = "equal",
+	[TEST_LESS] = "less",
 	[TEST_UNKNOWN] = "unknown",
 };
 
@@ -288,9 +297,8 @@ static void dump_function(struct dumper *dumper, int index)
 		dumper->value_number[v] = -1;
 	dumper->next_value = 0;
 	/* Parameters come first, so that their numbers say which they are. */
-	for (int p = 0; function->parameter_values &&
-			p < function->parameter_count;
-	     p++)
+	for (int p = 0;
+	     function->parameter_values && p < function->parameter_count; p++)
 		if (function->parameter_values[p] >= 0)
 			dumper->value_number[function->parameter_values[p]] =
 				dumper->next_value++;

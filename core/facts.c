@@ -37,8 +37,8 @@ void facts_track(struct walk *walk)
 	const struct function_model *fn = walk->function;
 	bool changed = true;
 
-	walk->tracked = arena_alloc(&walk->arena, ((size_t)walk->value_count +
-						   1) * sizeof(int));
+	walk->tracked = arena_alloc(
+		&walk->arena, ((size_t)walk->value_count + 1) * sizeof(int));
 	for (int v = 0; v < walk->value_count; v++)
 		walk->tracked[v] = -1;
 	for (size_t b = 0; b < fn->block_count; b++) {
@@ -204,7 +204,7 @@ static unsigned char refine_unknown(struct walk *walk, struct path_state *state,
 	}
 	if (holds)
 		return k <= 0 ? FACT_NONZERO : 0;
-	return k > 0 ? FACT_NONZERO | FACT_NOT_NEGATIVE :
+	return k > 0  ? FACT_NONZERO | FACT_NOT_NEGATIVE :
 	       k == 0 ? FACT_NOT_NEGATIVE :
 			0;
 }

@@ -103,8 +103,10 @@ void liveness_compute(struct walk *walk)
 		return;
 	walk->live_in = arena_alloc(&walk->arena, blocks * walk->live_words *
 							  sizeof(uint64_t));
-	scratch = arena_alloc(&walk->arena, walk->live_words * sizeof(uint64_t));
-	defined = arena_alloc(&walk->arena, walk->live_words * sizeof(uint64_t));
+	scratch =
+		arena_alloc(&walk->arena, walk->live_words * sizeof(uint64_t));
+	defined =
+		arena_alloc(&walk->arena, walk->live_words * sizeof(uint64_t));
 	for (int round = 0; changed && round < 1000; round++) {
 		changed = false;
 		for (size_t b = blocks; b-- > 0;)

@@ -17,33 +17,8 @@
 #include "lower.h"
 #include "model.h"
 
-/* How far to follow copies, casts and helpers before giving up. */
-#define FOLLOW_DEPTH 16
-
-struct definition {
-	int block;		/* -1: no instruction defines it */
-	int instruction;
-	int parameter;		/* >= 0: the value of this parameter */
-};
-
-/* A write of a reserved kmem_cache_args field the function makes. */
-struct field_write {
-	int object;
-	const struct instruction *instruction;
-};
-
-struct lowering {
-	struct translation_unit *tu;
-	struct function_model *function;
-	struct definition *definitions;
-	struct field_write *writes;
-	size_t write_count;
-	/* Objects whose fields an API macro fills (bit per object). */
-	unsigned char *filled_by_api;
-};
-
-static const struct instruction *definition_of(const struct lowering *lowering,
-					       struct operand operand)
+const struct instruction *lowered_definition(const struct lowering *lowering,
+					     struct operand operand)
 {
 	const struct definition *definition;
 
@@ -57,7 +32,7 @@ static const struct instruction *definition_of(const struct lowering *lowering,
 			.instructions[definition->instruction];
 }
 
-static const struct api_entry *api_of(const struct instruction *instruction)
+const struct api_entry *lowered_api(const struct instruction *instruction)
 {
 	if (!instruction || instruction->kind != INSN_CALL ||
 	    !instruction->call.name)
@@ -65,14 +40,14 @@ static const struct api_entry *api_of(const struct instruction *instruction)
 	return api_lookup(instruction->call.name);
 }
 
-static struct operand argument(const struct instruction *call, int position)
+struct operand lowered_argument(const struct instruction *call, int position)
 {
 	if (position < 0 || (size_t)position >= call->call.argument_count)
 		return operand_unknown();
 	return call->call.arguments[position];
 }
 
-static bool from_api_macro(const struct instruction *instruction)
+bool written_by_api_macro(const struct instruction *instruction)
 {
 	for (size_t i = 0; i < instruction->macro_count; i++)
 		if (api_lookup_macro(instruction->macros[i]))
@@ -115,17 +90,17 @@ static struct cache_ref cache_ref_of(const struct lowering *lowering,
 		if (lowering->definitions[operand.value].parameter >= 0)
 			return cache_ref_parameter(
 				lowering->definitions[operand.value].parameter);
-		definition = definition_of(lowering, operand);
+		definition = lowered_definition(lowering, operand);
 		if (!definition)
 			return none;
 		if (definition->kind == INSN_ASSIGN) {
 			operand = definition->source;
 			continue;
 		}
-		api = api_of(definition);
+		api = lowered_api(definition);
 		if (!api || api->role != API_TO_CACHE)
 			return none;
-		operand = argument(definition, api->cache_argument);
+		operand = lowered_argument(definition, api->cache_argument);
 	}
 	return none;
 }
@@ -142,7 +117,7 @@ static bool known_flags(const struct lowering *lowering, struct operand operand,
 		*flags = (unsigned long long)operand.constant;
 		return true;
 	}
-	definition = definition_of(lowering, operand);
+	definition = lowered_definition(lowering, operand);
 	if (!definition)
 		return false;
 	if (definition->kind == INSN_ASSIGN)
@@ -187,10 +162,10 @@ static void describe_storage(struct lowering *lowering, struct event *event,
 {
 	(void)lowering;
 	event->storage_name = object->name;
-	event->storage_is_opaque = object->type_tag &&
-				   !strcmp(object->type_tag, API_OPAQUE_TAG);
-	event->storage_is_cache = object->type_tag &&
-				  !strcmp(object->type_tag, API_CACHE_TAG);
+	event->storage_is_opaque =
+		object->type_tag && !strcmp(object->type_tag, API_OPAQUE_TAG);
+	event->storage_is_cache =
+		object->type_tag && !strcmp(object->type_tag, API_CACHE_TAG);
 }
 
 /* The address of something that is not an instance used as a cache. */
@@ -236,9 +211,9 @@ static bool preallocated_cache(const struct lowering *lowering,
 		if (source.kind == OPERAND_CONSTANT && source.constant == 0)
 			continue;
 		ref = cache_ref_of(lowering, source);
-		if (found && (ref.kind != first.kind ||
-			      ref.index != first.index ||
-			      ref.element != first.element))
+		if (found &&
+		    (ref.kind != first.kind || ref.index != first.index ||
+		     ref.element != first.element))
 			agree = false;
 		if (!found)
 			first = ref;
@@ -263,10 +238,10 @@ static void lower_setup(struct lowering *lowering, struct block *block,
 	event->callee = api->name;
 	event->cache = cache;
 	event->result_is_pointer = api->returns_pointer;
-	event->size = constant_size(argument(call, api->size_argument));
-	event->flags_known = known_flags(lowering,
-					 argument(call, api->flags_argument),
-					 &event->flags, 0);
+	event->size = constant_size(lowered_argument(call, api->size_argument));
+	event->flags_known = known_flags(
+		lowering, lowered_argument(call, api->flags_argument),
+		&event->flags, 0);
 }
 
 static void lower_create(struct lowering *lowering, struct block *block,
@@ -277,9 +252,9 @@ static void lower_create(struct lowering *lowering, struct block *block,
 
 	event->callee = api->name;
 	event->result_is_pointer = true;
-	event->flags_known = known_flags(lowering,
-					 argument(call, api->flags_argument),
-					 &event->flags, 0);
+	event->flags_known = known_flags(
+		lowering, lowered_argument(call, api->flags_argument),
+		&event->flags, 0);
 }
 
 static void lower_object_event(struct lowering *lowering, struct block *block,
@@ -292,7 +267,8 @@ static void lower_object_event(struct lowering *lowering, struct block *block,
 		[API_ALLOC] = EVENT_ALLOC,
 		[API_FREE] = EVENT_FREE,
 	};
-	struct event *event = add_event(lowering, block, call, kinds[api->role]);
+	struct event *event =
+		add_event(lowering, block, call, kinds[api->role]);
 	struct operand object;
 
 	event->callee = api->name;
@@ -302,7 +278,7 @@ static void lower_object_event(struct lowering *lowering, struct block *block,
 		event->type_name = call->call.result_pointee;
 	}
 	/* The object's own type: what the source passes, not its root. */
-	object = argument(call, api->object_argument);
+	object = lowered_argument(call, api->object_argument);
 	if (api->role == API_FREE && object.pointee) {
 		event->size = object.pointee_size;
 		event->type_name = object.pointee;
@@ -313,7 +289,8 @@ static void lower_api_call(struct lowering *lowering, struct block *block,
 			   const struct instruction *call,
 			   const struct api_entry *api)
 {
-	struct operand cache_operand = argument(call, api->cache_argument);
+	struct operand cache_operand =
+		lowered_argument(call, api->cache_argument);
 	struct cache_ref cache = cache_ref_of(lowering, cache_operand);
 	struct event *event;
 
@@ -324,9 +301,10 @@ static void lower_api_call(struct lowering *lowering, struct block *block,
 		lower_setup(lowering, block, call, api, cache);
 		return;
 	case API_CREATE_ARGS:
-		if (preallocated_cache(lowering,
-				       argument(call, api->args_argument),
-				       &cache)) {
+		if (preallocated_cache(
+			    lowering,
+			    lowered_argument(call, api->args_argument),
+			    &cache)) {
 			lower_setup(lowering, block, call, api, cache);
 			return;
 		}
@@ -345,7 +323,7 @@ static void lower_api_call(struct lowering *lowering, struct block *block,
 		if (call->result < 0)
 			return;
 		event = add_event(lowering, block, call, EVENT_VALUE_ERRNO);
-		event->source = lower_value(argument(call, 0));
+		event->source = lower_value(lowered_argument(call, 0));
 		event->or_zero = api->role == API_ERRNO_OR_ZERO;
 		return;
 	case API_TO_CACHE:
@@ -353,8 +331,9 @@ static void lower_api_call(struct lowering *lowering, struct block *block,
 			event = block_add_event(lowering->tu, block,
 						EVENT_CACHE_CAST);
 			event->location = call->location;
-			describe_storage(lowering, event,
-					 &lowering->tu->objects[cache_operand.object]);
+			describe_storage(
+				lowering, event,
+				&lowering->tu->objects[cache_operand.object]);
 		}
 		break;
 	default:
@@ -367,7 +346,7 @@ static void lower_api_call(struct lowering *lowering, struct block *block,
 static void lower_call(struct lowering *lowering, struct block *block,
 		       const struct instruction *call)
 {
-	const struct api_entry *api = api_of(call);
+	const struct api_entry *api = lowered_api(call);
 	struct event *event;
 	int callee = -1;
 
@@ -435,10 +414,9 @@ static void lower_field_write(struct lowering *lowering, struct block *block,
 	event = add_event(lowering, block, instruction, EVENT_ARGS_FIELD);
 	event->field = instruction->field_write.field;
 	/* The setup macros fill a compound literal for their create call. */
-	event->from_api_macro =
-		from_api_macro(instruction) ||
-		(object.kind == OPERAND_ADDRESS &&
-		 lowering->filled_by_api[object.object]);
+	event->from_api_macro = written_by_api_macro(instruction) ||
+				(object.kind == OPERAND_ADDRESS &&
+				 lowering->filled_by_api[object.object]);
 }
 
 static void lower_instruction(struct lowering *lowering, struct block *block,
@@ -477,182 +455,14 @@ static void lower_instruction(struct lowering *lowering, struct block *block,
 	}
 }
 
-/* A test, and whether it holds when the branch condition is non-zero. */
-struct normal_test {
-	enum value_test test;
-	struct operand value;
-	long long constant;
-	bool is_unsigned;
-	bool holds_when_nonzero;
-};
-
-static bool is_comparison(enum binary_operator op)
-{
-	return op == OP_EQ || op == OP_NE || op == OP_LT || op == OP_LE ||
-	       op == OP_GT || op == OP_GE;
-}
-
-/* The side compared with a constant, and the comparison as "value OP c". */
-static bool compared_with_constant(const struct instruction *binary,
-				   struct operand *value, long long *constant,
-				   enum binary_operator *op)
-{
-	static const enum binary_operator mirror[] = {
-		[OP_EQ] = OP_EQ, [OP_NE] = OP_NE, [OP_LT] = OP_GT,
-		[OP_LE] = OP_GE, [OP_GT] = OP_LT, [OP_GE] = OP_LE,
-	};
-	struct operand left = binary->binary.left;
-	struct operand right = binary->binary.right;
-
-	*op = binary->binary.op;
-	if (right.kind == OPERAND_CONSTANT && left.kind == OPERAND_VALUE) {
-		*value = left;
-		*constant = right.constant;
-		return true;
-	}
-	if (left.kind == OPERAND_CONSTANT && right.kind == OPERAND_VALUE) {
-		*value = right;
-		*constant = left.constant;
-		*op = mirror[*op];
-		return true;
-	}
-	return false;
-}
-
-/*
- * value OP constant as a test of the value; returns whether the test holds
- * when the comparison is false (v > c is !(v < c + 1)).
- */
-static bool ordering_test(enum binary_operator op, bool is_unsigned,
-			  long long constant, struct normal_test *test)
-{
-	bool inverted = op == OP_GT || op == OP_GE;
-
-	test->constant = op == OP_LE || op == OP_GT ? constant + 1 : constant;
-	test->is_unsigned = is_unsigned;
-	/* v < 0 is how 0-or-errno results are tested. */
-	test->test = !is_unsigned && test->constant == 0 ? TEST_NEGATIVE :
-							  TEST_LESS;
-	return inverted;
-}
-
-/*
- * Follows a branch condition back through likely(), IS_ERR(), comparisons
- * with constants and logical nots to the value it tests.  Invariant: the
- * branch is taken (condition non-zero) exactly when 'condition' is non-zero
- * XOR 'flip'.
- */
-static void normalize(const struct lowering *lowering, struct operand condition,
-		      struct normal_test *test)
-{
-	bool flip = false;
-
-	for (int depth = 0; depth < FOLLOW_DEPTH; depth++) {
-		const struct instruction *definition =
-			definition_of(lowering, condition);
-		const struct api_entry *api = api_of(definition);
-		enum binary_operator op;
-		long long constant;
-		struct operand value;
-
-		if (!definition)
-			break;
-		if (definition->kind == INSN_ASSIGN) {
-			condition = definition->source;
-			continue;
-		}
-		if (api && api->role == API_PASS_THROUGH) {
-			condition = argument(definition, 0);
-			continue;
-		}
-		if (api && (api->role == API_IS_ERROR ||
-			    api->role == API_IS_ERROR_OR_NULL)) {
-			test->test = api->role == API_IS_ERROR ?
-					     TEST_ERROR :
-					     TEST_ERROR_OR_NULL;
-			test->value = argument(definition, 0);
-			test->holds_when_nonzero = !flip;
-			return;
-		}
-		if (definition->kind != INSN_BINARY ||
-		    !is_comparison(definition->binary.op) ||
-		    !compared_with_constant(definition, &value, &constant, &op))
-			break;
-		if ((op == OP_EQ || op == OP_NE) && constant == 0) {
-			/* (x != 0) == 0 tests x == 0, and so on. */
-			condition = value;
-			flip ^= op == OP_EQ;
-			continue;
-		}
-		test->value = value;
-		if (op == OP_EQ || op == OP_NE) {
-			test->test = TEST_EQUAL;
-			test->constant = constant;
-			test->holds_when_nonzero = flip ^ (op == OP_EQ);
-			return;
-		}
-		test->holds_when_nonzero =
-			flip ^ !ordering_test(op, definition->binary.is_unsigned,
-					      constant, test);
-		return;
-	}
-	/* A plain value: the zero test holds when the branch is not taken. */
-	test->test = TEST_ZERO;
-	test->value = condition;
-	test->holds_when_nonzero = flip;
-}
-
-static void swap_successors(struct block *block)
-{
-	int first = block->successors[0];
-
-	block->successors[0] = block->successors[1];
-	block->successors[1] = first;
-}
-
-static void lower_branch(struct lowering *lowering, struct block *block)
-{
-	struct normal_test test = { 0 };
-	struct event *event;
-
-	if (block->successor_count != 2 ||
-	    block->successors[0] == block->successors[1]) {
-		block->exit = EXIT_JUMP;
-		return;
-	}
-	normalize(lowering, block->condition, &test);
-	block->exit = EXIT_TEST;
-	if (test.value.kind == OPERAND_CONSTANT) {
-		/* A constant decides the branch: give it a value to test. */
-		int value = lowering->function->value_count++;
-
-		event = block_add_event(lowering->tu, block, EVENT_VALUE_COPY);
-		event->result = value_id(value);
-		event->source = value_constant((long)test.value.constant);
-		test.value = operand_value(value);
-	}
-	if (test.value.kind != OPERAND_VALUE) {
-		block->test = TEST_UNKNOWN;
-		block->tested_value = -1;
-		return;
-	}
-	block->test = test.test;
-	block->tested_value = test.value.value;
-	block->test_constant = test.constant;
-	block->test_unsigned = test.is_unsigned;
-	/* Successor 0 is taken when the condition is non-zero. */
-	if (!test.holds_when_nonzero)
-		swap_successors(block);
-}
-
 static void collect_definitions(struct lowering *lowering)
 {
 	struct function_model *function = lowering->function;
 
 	for (int v = 0; v < function->value_count; v++)
 		lowering->definitions[v] = (struct definition){ -1, -1, -1 };
-	for (int p = 0; function->parameter_values && p < function->parameter_count;
-	     p++) {
+	for (int p = 0;
+	     function->parameter_values && p < function->parameter_count; p++) {
 		int value = function->parameter_values[p];
 
 		if (value >= 0 && value < function->value_count)
@@ -673,19 +483,18 @@ static void collect_definitions(struct lowering *lowering)
 }
 
 static void note_write(struct lowering *lowering,
-		       const struct instruction *instruction,
-		       size_t *capacity)
+		       const struct instruction *instruction, size_t *capacity)
 {
 	struct operand object = instruction->field_write.object;
 	const char *tag = instruction->field_write.type_tag;
 
-	if (object.kind != OPERAND_ADDRESS || !tag ||
-	    strcmp(tag, API_ARGS_TAG))
+	if (object.kind != OPERAND_ADDRESS || !tag || strcmp(tag, API_ARGS_TAG))
 		return;
 	if (lowering->write_count == *capacity) {
 		*capacity = *capacity ? *capacity * 2 : 8;
-		lowering->writes = realloc(lowering->writes,
-					   *capacity * sizeof(*lowering->writes));
+		lowering->writes =
+			realloc(lowering->writes,
+				*capacity * sizeof(*lowering->writes));
 		CHECK(lowering->writes != NULL);
 	}
 	lowering->writes[lowering->write_count++] = (struct field_write){
@@ -711,15 +520,16 @@ static void collect_writes(struct lowering *lowering)
 		for (size_t i = 0; i < block->instruction_count; i++) {
 			const struct instruction *instruction =
 				&block->instructions[i];
-			const struct api_entry *api = api_of(instruction);
+			const struct api_entry *api = lowered_api(instruction);
 			struct operand args;
 
 			if (instruction->kind == INSN_FIELD_WRITE)
 				note_write(lowering, instruction, &capacity);
 			if (!api || api->role != API_CREATE_ARGS ||
-			    !from_api_macro(instruction))
+			    !written_by_api_macro(instruction))
 				continue;
-			args = argument(instruction, api->args_argument);
+			args = lowered_argument(instruction,
+						api->args_argument);
 			if (args.kind == OPERAND_ADDRESS)
 				lowering->filled_by_api[args.object] = 1;
 		}
@@ -761,7 +571,8 @@ static void add_instances(struct translation_unit *tu)
 		struct object *object = &tu->objects[i];
 		struct cache_instance instance;
 
-		if (!object->type_tag || strcmp(object->type_tag, API_OPAQUE_TAG))
+		if (!object->type_tag ||
+		    strcmp(object->type_tag, API_OPAQUE_TAG))
 			continue;
 		instance = (struct cache_instance){
 			.name = object->name,

@@ -1,11 +1,51 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Helpers of the lowering that other parts of the core share. */
+/* What the parts of the lowering (lower.c, lower_branch.c) share. */
 #ifndef SLABCHECK_LOWER_H
 #define SLABCHECK_LOWER_H
 
 #include "model.h"
 
+#include "api.h"
+
+/* How far to follow copies, casts and helpers before giving up. */
+#define FOLLOW_DEPTH 16
+
+struct definition {
+	int block; /* -1: no instruction defines it */
+	int instruction;
+	int parameter; /* >= 0: the value of this parameter */
+};
+
+/* A write of a reserved kmem_cache_args field the function makes. */
+struct field_write {
+	int object;
+	const struct instruction *instruction;
+};
+
+struct lowering {
+	struct translation_unit *tu;
+	struct function_model *function;
+	struct definition *definitions;
+	struct field_write *writes;
+	size_t write_count;
+	/* Objects whose fields an API macro fills (bit per object). */
+	unsigned char *filled_by_api;
+};
+
+/* The instruction that defines an operand's value, or NULL. */
+const struct instruction *lowered_definition(const struct lowering *lowering,
+					     struct operand operand);
+/* The API entry of a call's callee, or NULL. */
+const struct api_entry *lowered_api(const struct instruction *instruction);
+/* The call's argument at 'position', or an unknown operand. */
+struct operand lowered_argument(const struct instruction *call, int position);
+/* Whether an API macro's expansion wrote the instruction. */
+bool written_by_api_macro(const struct instruction *instruction);
+
 /* An operand as a value the engine follows: an id, a constant, or unknown. */
 struct value lower_value(struct operand operand);
+
+/* lower_branch.c: turns a block's EXIT_BRANCH into a test. */
+void lower_branch(struct lowering *lowering, struct block *block);
 
 #endif

@@ -48,8 +48,7 @@ int tu_add_instance(struct translation_unit *tu,
 	struct cache_instance *copy;
 
 	tu->instances = reserve(tu, tu->instances, tu->instance_count,
-				&tu->instance_capacity,
-				sizeof(*tu->instances));
+				&tu->instance_capacity, sizeof(*tu->instances));
 	copy = &tu->instances[tu->instance_count];
 	*copy = *instance;
 	copy->name = tu_string(tu, instance->name);
@@ -65,8 +64,7 @@ int tu_add_function(struct translation_unit *tu, const char *name,
 	struct function_model *function;
 
 	tu->functions = reserve(tu, tu->functions, tu->function_count,
-				&tu->function_capacity,
-				sizeof(*tu->functions));
+				&tu->function_capacity, sizeof(*tu->functions));
 	function = &tu->functions[tu->function_count];
 	memset(function, 0, sizeof(*function));
 	function->name = tu_string(tu, name);
@@ -94,7 +92,8 @@ int tu_find_function(const struct translation_unit *tu, const char *name)
 void function_set_blocks(struct translation_unit *tu,
 			 struct function_model *function, size_t count)
 {
-	function->blocks = arena_alloc(&tu->arena, count * sizeof(struct block));
+	function->blocks =
+		arena_alloc(&tu->arena, count * sizeof(struct block));
 	function->block_count = count;
 }
 
@@ -112,8 +111,8 @@ static void *append(struct translation_unit *tu, void *array, size_t *count,
 	return array;
 }
 
-struct event *block_add_event(struct translation_unit *tu,
-			      struct block *block, enum event_kind kind)
+struct event *block_add_event(struct translation_unit *tu, struct block *block,
+			      enum event_kind kind)
 {
 	struct event *event;
 
@@ -133,9 +132,9 @@ struct instruction *block_add_instruction(struct translation_unit *tu,
 {
 	struct instruction *instruction;
 
-	block->instructions = append(tu, block->instructions,
-				     &block->instruction_count,
-				     sizeof(*block->instructions));
+	block->instructions =
+		append(tu, block->instructions, &block->instruction_count,
+		       sizeof(*block->instructions));
 	instruction = &block->instructions[block->instruction_count - 1];
 	instruction->kind = kind;
 	instruction->result = -1;
@@ -168,9 +167,9 @@ void function_add_callee(struct translation_unit *tu,
 	for (size_t i = 0; i < function->callee_count; i++)
 		if (!strcmp(function->callees[i], name))
 			return;
-	function->callees = append(tu, function->callees,
-				   &function->callee_count,
-				   sizeof(*function->callees));
+	function->callees =
+		append(tu, function->callees, &function->callee_count,
+		       sizeof(*function->callees));
 	function->callees[function->callee_count - 1] = tu_string(tu, name);
 }
 
@@ -201,7 +200,8 @@ struct phi *block_add_phi(struct translation_unit *tu, struct block *block,
 	phi = &block->phis[block->phi_count - 1];
 	phi->result = result;
 	phi->incoming_count = count;
-	phi->incoming = arena_alloc(&tu->arena, (count + 1) * sizeof(struct value));
+	phi->incoming =
+		arena_alloc(&tu->arena, (count + 1) * sizeof(struct value));
 	phi->incoming_location = arena_alloc(
 		&tu->arena, (count + 1) * sizeof(struct source_location));
 	return phi;

@@ -53,22 +53,22 @@ struct source_location {
 struct cache_instance {
 	const char *name;
 	struct source_location location;
-	bool automatic;	/* a local without static storage duration */
+	bool automatic; /* a local without static storage duration */
 	bool is_const;
-	bool is_extern;	/* declared here, defined elsewhere */
+	bool is_extern; /* declared here, defined elsewhere */
 	bool is_array;
-	const char *section;	/* NULL when the default one */
+	const char *section; /* NULL when the default one */
 };
 
 /* How an event names the cache it works on. */
 enum cache_ref_kind {
-	CACHE_REF_NONE,		/* no cache the model can follow */
-	CACHE_REF_INSTANCE,	/* a cache_instance of the unit */
-	CACHE_REF_PARAMETER,	/* the function's parameter number 'index' */
+	CACHE_REF_NONE,	     /* no cache the model can follow */
+	CACHE_REF_INSTANCE,  /* a cache_instance of the unit */
+	CACHE_REF_PARAMETER, /* the function's parameter number 'index' */
 };
 
-#define ELEMENT_WHOLE (-1L)	/* not an array element */
-#define ELEMENT_UNKNOWN (-2L)	/* an element whose index is not a constant */
+#define ELEMENT_WHOLE (-1L)   /* not an array element */
+#define ELEMENT_UNKNOWN (-2L) /* an element whose index is not a constant */
 
 struct cache_ref {
 	enum cache_ref_kind kind;
@@ -79,7 +79,7 @@ struct cache_ref {
 enum value_kind {
 	VALUE_UNKNOWN,
 	VALUE_CONSTANT,
-	VALUE_ID,	/* a value the front-end numbered */
+	VALUE_ID, /* a value the front-end numbered */
 };
 
 struct value {
@@ -89,22 +89,22 @@ struct value {
 };
 
 enum event_kind {
-	EVENT_SETUP,		/* sets a static cache up */
-	EVENT_CREATE,		/* creates a dynamic cache (kmem_cache_create...) */
+	EVENT_SETUP,  /* sets a static cache up */
+	EVENT_CREATE, /* creates a dynamic cache (kmem_cache_create...) */
 	EVENT_DESTROY,
 	EVENT_ALLOC,
 	EVENT_FREE,
-	EVENT_CALL,		/* calls a function: of the unit when 'function'
-				 * is set, else one the model cannot see, which
-				 * may do anything to the caches it is passed */
-	EVENT_ARGS_FIELD,	/* writes a field of struct kmem_cache_args */
-	EVENT_CACHE_CAST,	/* turns some storage into a struct kmem_cache * */
-	EVENT_COPY,		/* copies a struct kmem_cache_opaque by value */
-	EVENT_DEFINE,		/* defines 'result' in a way the model ignores */
-	EVENT_VALUE_COPY,	/* result = source */
-	EVENT_VALUE_ADD,	/* result = source + addend */
-	EVENT_VALUE_ERRNO,	/* result = PTR_ERR(source), or with or_zero
-				 * PTR_ERR_OR_ZERO(source) */
+	EVENT_CALL,	   /* calls a function: of the unit when 'function'
+			    * is set, else one the model cannot see, which
+			    * may do anything to the caches it is passed */
+	EVENT_ARGS_FIELD,  /* writes a field of struct kmem_cache_args */
+	EVENT_CACHE_CAST,  /* turns some storage into a struct kmem_cache * */
+	EVENT_COPY,	   /* copies a struct kmem_cache_opaque by value */
+	EVENT_DEFINE,	   /* defines 'result' in a way the model ignores */
+	EVENT_VALUE_COPY,  /* result = source */
+	EVENT_VALUE_ADD,   /* result = source + addend */
+	EVENT_VALUE_ERRNO, /* result = PTR_ERR(source), or with or_zero
+			    * PTR_ERR_OR_ZERO(source) */
 	EVENT_KIND_COUNT
 };
 
@@ -129,9 +129,11 @@ struct event {
 			/* SETUP, CREATE: flags the call passes, when known. */
 			bool flags_known;
 			unsigned long long flags;
-			/* SETUP: object size; ALLOC/FREE: size of the pointee. */
+			/* SETUP: object size; ALLOC/FREE: size of the pointee.
+			 */
 			unsigned long size;
-			/* ALLOC/FREE: the pointee type as written ("struct foo"). */
+			/* ALLOC/FREE: the pointee type as written ("struct
+			 * foo"). */
 			const char *type_name;
 		};
 		/* CALL: which function, and what each argument refers to. */
@@ -149,7 +151,7 @@ struct event {
 		struct {
 			const char *storage_name;
 			bool storage_is_opaque;
-			bool storage_is_cache;	/* a real struct kmem_cache */
+			bool storage_is_cache; /* a real struct kmem_cache */
 		};
 		/* VALUE_COPY, VALUE_ADD, VALUE_ERRNO */
 		struct {
@@ -167,21 +169,21 @@ struct event {
  * function that name is.
  */
 enum operand_kind {
-	OPERAND_UNKNOWN,	/* something the front-end does not describe */
-	OPERAND_VALUE,		/* an SSA value of the function */
-	OPERAND_CONSTANT,	/* an integer constant; NULL is 0 */
-	OPERAND_ADDRESS,	/* &object, or &object[element] */
-	OPERAND_STRING,		/* a string literal */
-	OPERAND_FUNCTION,	/* the address of a function, by name */
+	OPERAND_UNKNOWN,  /* something the front-end does not describe */
+	OPERAND_VALUE,	  /* an SSA value of the function */
+	OPERAND_CONSTANT, /* an integer constant; NULL is 0 */
+	OPERAND_ADDRESS,  /* &object, or &object[element] */
+	OPERAND_STRING,	  /* a string literal */
+	OPERAND_FUNCTION, /* the address of a function, by name */
 };
 
 struct operand {
 	enum operand_kind kind;
-	int value;		/* OPERAND_VALUE */
-	long long constant;	/* OPERAND_CONSTANT */
-	int object;		/* OPERAND_ADDRESS: index in tu->objects */
-	long element;		/* OPERAND_ADDRESS: ELEMENT_* or an index */
-	const char *name;	/* OPERAND_FUNCTION */
+	int value;	    /* OPERAND_VALUE */
+	long long constant; /* OPERAND_CONSTANT */
+	int object;	    /* OPERAND_ADDRESS: index in tu->objects */
+	long element;	    /* OPERAND_ADDRESS: ELEMENT_* or an index */
+	const char *name;   /* OPERAND_FUNCTION */
 	/*
 	 * A pointer to a complete struct or union, as the source types it:
 	 * "struct foo" and its size; NULL and 0 otherwise.
@@ -191,23 +193,32 @@ struct operand {
 };
 
 enum instruction_kind {
-	INSN_CALL,		/* result = callee(arguments...) */
-	INSN_ASSIGN,		/* result = source (a copy or a conversion) */
-	INSN_BINARY,		/* result = left OP right */
-	INSN_FIELD_WRITE,	/* object.field = source */
-	INSN_OBJECT_COPY,	/* an object of a followed type copied by value */
-	INSN_DEFINE,		/* result = something not described */
+	INSN_CALL,	  /* result = callee(arguments...) */
+	INSN_ASSIGN,	  /* result = source (a copy or a conversion) */
+	INSN_BINARY,	  /* result = left OP right */
+	INSN_FIELD_WRITE, /* object.field = source */
+	INSN_OBJECT_COPY, /* an object of a followed type copied by value */
+	INSN_DEFINE,	  /* result = something not described */
 };
 
 enum binary_operator {
-	OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE,
-	OP_ADD, OP_SUB, OP_BIT_OR, OP_BIT_AND, OP_OTHER,
+	OP_EQ,
+	OP_NE,
+	OP_LT,
+	OP_LE,
+	OP_GT,
+	OP_GE,
+	OP_ADD,
+	OP_SUB,
+	OP_BIT_OR,
+	OP_BIT_AND,
+	OP_OTHER,
 };
 
 struct instruction {
 	enum instruction_kind kind;
 	struct source_location location;
-	int result;		/* the value defined, or -1 */
+	int result; /* the value defined, or -1 */
 	/*
 	 * The macros whose expansion wrote this instruction, innermost first:
 	 * the core, not the front-end, knows which of them belong to the API.
@@ -217,24 +228,25 @@ struct instruction {
 
 	union {
 		struct {
-			const char *name;	/* NULL: through a pointer */
-			struct operand target;	/* the pointer called */
+			const char *name;      /* NULL: through a pointer */
+			struct operand target; /* the pointer called */
 			struct operand *arguments;
 			size_t argument_count;
 			/* What the result is used as: "struct foo", size. */
 			const char *result_pointee;
 			unsigned long result_pointee_size;
 		} call;
-		struct operand source;	/* INSN_ASSIGN */
+		struct operand source; /* INSN_ASSIGN */
 		struct {
 			enum binary_operator op;
 			bool is_unsigned;
 			struct operand left, right;
 		} binary;
 		struct {
-			/* The object written: an address, or a pointer value. */
+			/* The object written: an address, or a pointer value.
+			 */
 			struct operand object;
-			const char *type_tag;	/* its struct's tag */
+			const char *type_tag; /* its struct's tag */
 			const char *field;
 			struct operand source;
 		} field_write;
@@ -247,43 +259,43 @@ struct instruction {
 
 /* Storage the front-end names in operands, or that has a followed type. */
 struct object {
-	const char *name;	/* "<literal>" for a compound literal */
-	const char *type_tag;	/* tag of its (element) struct type, or NULL */
+	const char *name;     /* "<literal>" for a compound literal */
+	const char *type_tag; /* tag of its (element) struct type, or NULL */
 	struct source_location location;
-	bool automatic;		/* no static storage duration */
+	bool automatic; /* no static storage duration */
 	bool is_const;
-	bool is_extern;		/* declared here, defined elsewhere */
+	bool is_extern; /* declared here, defined elsewhere */
 	bool is_array;
-	const char *section;	/* NULL when the default one */
+	const char *section; /* NULL when the default one */
 	/* Set by the core: the instance this object is, or -1. */
 	int instance;
 };
 
 /* How a block ends. */
 enum block_exit {
-	EXIT_JUMP,	/* to every successor, no condition */
-	EXIT_BRANCH,	/* front-end: successor 0 when 'condition' is
-			 * non-zero, 1 when it is zero; the core turns it
-			 * into EXIT_TEST or EXIT_JUMP */
-	EXIT_TEST,	/* successor 0 when the test holds, 1 when it does not */
+	EXIT_JUMP,   /* to every successor, no condition */
+	EXIT_BRANCH, /* front-end: successor 0 when 'condition' is
+		      * non-zero, 1 when it is zero; the core turns it
+		      * into EXIT_TEST or EXIT_JUMP */
+	EXIT_TEST,   /* successor 0 when the test holds, 1 when it does not */
 	EXIT_RETURN,
-	EXIT_NONE,	/* noreturn call, unreachable */
+	EXIT_NONE, /* noreturn call, unreachable */
 };
 
 enum value_test {
-	TEST_ZERO,	/* value == 0 (or NULL) */
-	TEST_ERROR,	/* IS_ERR(value) */
-	TEST_ERROR_OR_NULL,	/* IS_ERR_OR_NULL(value) */
-	TEST_NEGATIVE,	/* value < 0 */
-	TEST_EQUAL,	/* value == test_constant */
-	TEST_LESS,	/* value < test_constant (unsigned: test_unsigned) */
-	TEST_UNKNOWN,	/* a condition the model cannot follow: both ways */
+	TEST_ZERO,	    /* value == 0 (or NULL) */
+	TEST_ERROR,	    /* IS_ERR(value) */
+	TEST_ERROR_OR_NULL, /* IS_ERR_OR_NULL(value) */
+	TEST_NEGATIVE,	    /* value < 0 */
+	TEST_EQUAL,	    /* value == test_constant */
+	TEST_LESS,    /* value < test_constant (unsigned: test_unsigned) */
+	TEST_UNKNOWN, /* a condition the model cannot follow: both ways */
 };
 
 struct phi {
 	int result;
-	size_t incoming_count;		/* the predecessors when it was added */
-	struct value *incoming;		/* one per predecessor */
+	size_t incoming_count;	/* the predecessors when it was added */
+	struct value *incoming; /* one per predecessor */
 	struct source_location *incoming_location;
 };
 
@@ -291,7 +303,7 @@ struct block {
 	/* Described by the front-end; empty in hand-built models. */
 	struct instruction *instructions;
 	size_t instruction_count;
-	struct operand condition;	/* EXIT_BRANCH */
+	struct operand condition; /* EXIT_BRANCH */
 
 	/* What the core's rules see: derived from the instructions. */
 	struct event *events;
@@ -318,8 +330,8 @@ struct function_model {
 	const char *name;
 	struct source_location location;
 	int parameter_count;
-	int value_count;	/* ids run from 0 to value_count - 1 */
-	struct block *blocks;	/* block 0 is the entry */
+	int value_count;      /* ids run from 0 to value_count - 1 */
+	struct block *blocks; /* block 0 is the entry */
 	size_t block_count;
 	bool returns_value;
 
@@ -334,14 +346,14 @@ struct function_model {
 	bool wanted;
 	/* The value of each parameter at entry, or -1 (parameter_count). */
 	int *parameter_values;
-	bool described;		/* has instructions the core must lower */
+	bool described; /* has instructions the core must lower */
 	bool lowered;
 };
 
 struct translation_unit {
 	struct arena arena;
 	const char *main_file;
-	bool is_module;		/* built with -DMODULE */
+	bool is_module; /* built with -DMODULE */
 
 	/* Storage the front-end described; instances are among them. */
 	struct object *objects;
@@ -380,7 +392,7 @@ struct translation_unit {
 	/* Bit number of SLAB_PANIC in this unit; -1 when unknown. */
 	int panic_bit;
 
-	bool lowered;		/* model_lower() ran */
+	bool lowered; /* model_lower() ran */
 };
 
 void tu_init(struct translation_unit *tu, const char *main_file);
@@ -436,8 +448,8 @@ void function_set_blocks(struct translation_unit *tu,
 			 struct function_model *function, size_t count);
 void function_set_parameters(struct translation_unit *tu,
 			     struct function_model *function, int count);
-struct event *block_add_event(struct translation_unit *tu,
-			      struct block *block, enum event_kind kind);
+struct event *block_add_event(struct translation_unit *tu, struct block *block,
+			      enum event_kind kind);
 struct instruction *block_add_instruction(struct translation_unit *tu,
 					  struct block *block,
 					  enum instruction_kind kind);
@@ -483,16 +495,17 @@ static inline struct value value_unknown(void)
 
 static inline struct cache_ref cache_ref_instance(int index, long element)
 {
-	return (struct cache_ref){ .kind = CACHE_REF_INSTANCE, .index = index,
+	return (struct cache_ref){ .kind = CACHE_REF_INSTANCE,
+				   .index = index,
 				   .element = element };
 }
 
 static inline struct cache_ref cache_ref_parameter(int index)
 {
-	return (struct cache_ref){ .kind = CACHE_REF_PARAMETER, .index = index,
+	return (struct cache_ref){ .kind = CACHE_REF_PARAMETER,
+				   .index = index,
 				   .element = ELEMENT_WHOLE };
 }
-
 
 static inline struct operand operand_unknown(void)
 {
@@ -512,7 +525,8 @@ static inline struct operand operand_constant(long long constant)
 
 static inline struct operand operand_address(int object, long element)
 {
-	return (struct operand){ .kind = OPERAND_ADDRESS, .object = object,
+	return (struct operand){ .kind = OPERAND_ADDRESS,
+				 .object = object,
 				 .element = element };
 }
 

@@ -25,10 +25,10 @@
 enum slot_status {
 	SLOT_UNTOUCHED,
 	SLOT_SET,
-	SLOT_PENDING,	/* set up unless its result value says it failed */
-	SLOT_UNSET,	/* a setup failed */
+	SLOT_PENDING, /* set up unless its result value says it failed */
+	SLOT_UNSET,   /* a setup failed */
 	SLOT_DESTROYED,
-	SLOT_UNKNOWN,	/* something the model cannot see touched it */
+	SLOT_UNKNOWN, /* something the model cannot see touched it */
 };
 
 enum slot_first {
@@ -42,14 +42,14 @@ enum effect_final {
 	FINAL_SET,
 	FINAL_UNSET,
 	FINAL_DESTROYED,
-	FINAL_PENDING_ON_RETURN,	/* set up unless the return value fails */
+	FINAL_PENDING_ON_RETURN, /* set up unless the return value fails */
 	FINAL_UNKNOWN,
 };
 
 struct effect {
-	struct cache_ref ref;	/* an instance, or a parameter of the callee */
-	unsigned char first;	/* enum slot_first */
-	unsigned char final;	/* enum effect_final */
+	struct cache_ref ref; /* an instance, or a parameter of the callee */
+	unsigned char first;  /* enum slot_first */
+	unsigned char final;  /* enum effect_final */
 	/* FINAL_PENDING_ON_RETURN: failure is a NULL or error pointer. */
 	unsigned char pointer;
 };
@@ -100,7 +100,7 @@ enum slot_status state_status(const struct walk *walk,
 			      const struct path_state *state, int slot);
 /* The event that last set the slot up on this path, or NULL. */
 const struct event *state_setup_site(const struct walk *walk,
-				      const struct path_state *state, int slot);
+				     const struct path_state *state, int slot);
 /*
  * False only when the path proves the value is zero or not negative: a
  * module init fails by returning a negative errno.

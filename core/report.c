@@ -54,8 +54,8 @@ static char *format(const char *fmt, va_list args)
 }
 
 struct finding *report_finding(struct report *report, const char *rule,
-			       struct source_location location,
-			       const char *fmt, ...)
+			       struct source_location location, const char *fmt,
+			       ...)
 {
 	struct finding *finding;
 	va_list args;

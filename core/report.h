@@ -6,9 +6,8 @@
 #include "slabcheck.h"
 
 struct finding *report_finding(struct report *report, const char *rule,
-			       struct source_location location,
-			       const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+			       struct source_location location, const char *fmt,
+			       ...) __attribute__((format(printf, 4, 5)));
 void report_note(struct finding *finding, struct source_location location,
 		 const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

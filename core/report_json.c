@@ -34,15 +34,15 @@ int report_write_json(const struct report *report, FILE *stream)
 
 	for (size_t i = 0; i < report->count; i++) {
 		const struct finding *finding = &report->findings[i];
-		json_t *entry = location_object(&finding->location,
-						finding->message);
+		json_t *entry =
+			location_object(&finding->location, finding->message);
 		json_t *notes = json_array();
 
 		for (const struct note *note = finding->notes; note;
 		     note = note->next)
-			json_array_append_new(
-				notes,
-				location_object(&note->location, note->message));
+			json_array_append_new(notes,
+					      location_object(&note->location,
+							      note->message));
 		json_object_set_new(entry, "rule", json_string(finding->rule));
 		json_object_set_new(entry, "notes", notes);
 		json_array_append_new(findings, entry);
@@ -94,7 +94,8 @@ int report_read_json(struct report *report, FILE *stream, char *error,
 		json_decref(root);
 		return -1;
 	}
-	json_array_foreach(findings, index, entry) {
+	json_array_foreach(findings, index, entry)
+	{
 		struct source_location at;
 		const char *message, *rule;
 		struct finding *finding;
@@ -111,7 +112,8 @@ int report_read_json(struct report *report, FILE *stream, char *error,
 			continue;
 		finding = report_finding(report, rule_id(rule_index), at, "%s",
 					 message);
-		json_array_foreach(notes, note_index, note) {
+		json_array_foreach(notes, note_index, note)
+		{
 			if (read_location(report, note, &at, &message))
 				report_note(finding, at, "%s", message);
 		}

@@ -77,11 +77,11 @@ static struct source_location setup_location(struct analysis *analysis,
 }
 
 static void report_init_leak(struct analysis *analysis,
-			     struct init_check *check,
-			     const struct event *site, int instance,
-			     struct source_location at)
+			     struct init_check *check, const struct event *site,
+			     int instance, struct source_location at)
 {
-	const char *init = analysis->tu->functions[analysis->tu->module_init].name;
+	const char *init =
+		analysis->tu->functions[analysis->tu->module_init].name;
 	struct finding *finding;
 
 	for (size_t i = 0; i < check->reported_count; i++)
@@ -124,7 +124,8 @@ static void match_failing_return(struct walk *walk, struct value returned,
 		const struct cache_ref *ref = walk_slot_ref(walk, slot);
 		const struct event *site;
 
-		if (!whole_instance(ref) || !state_may_be_set(walk, state, slot))
+		if (!whole_instance(ref) ||
+		    !state_may_be_set(walk, state, slot))
 			continue;
 		site = state_setup_site(walk, state, slot);
 		if (site)
@@ -259,7 +260,8 @@ static void check_module(struct analysis *analysis)
 
 	if (!tu->is_module)
 		return;
-	if (tu->module_init >= 0 && tu->functions[tu->module_init].returns_value)
+	if (tu->module_init >= 0 &&
+	    tu->functions[tu->module_init].returns_value)
 		walk_function(analysis, tu->module_init, &observer, NULL);
 	if (tu->module_exit >= 0)
 		check_exit(analysis);

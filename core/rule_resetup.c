@@ -7,8 +7,8 @@
  * slab core may still reference (sysfs, a pinned module kobject), and the
  * preallocated instance is never freed, so nothing resets it in between.
  *
- * Bad:   kmem_cache_setup(foo_cachep, ...); ... kmem_cache_setup(foo_cachep, ...);
- * Good:  if (kmem_cache_setup(foo_cachep, ...)) retry_or_fail();
+ * Bad:   kmem_cache_setup(foo_cachep, ...); ... kmem_cache_setup(foo_cachep,
+ * ...); Good:  if (kmem_cache_setup(foo_cachep, ...)) retry_or_fail();
  *
  * Confidence: high.  Follows failed setups (non-zero int result, NULL or
  * IS_ERR pointer result), helpers and wrappers of the same file, loops and

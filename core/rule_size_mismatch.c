@@ -36,7 +36,8 @@ static unsigned long setup_size(const struct translation_unit *tu,
 				    event->cache.kind != CACHE_REF_INSTANCE ||
 				    event->cache.index != ref->index)
 					continue;
-				if (!event->size || (size && size != event->size))
+				if (!event->size ||
+				    (size && size != event->size))
 					return 0;
 				size = event->size;
 			}
@@ -91,12 +92,13 @@ static void check_layout(struct analysis *analysis)
 	if (tu->kmem_cache_size == tu->opaque_size &&
 	    tu->kmem_cache_align == tu->opaque_align)
 		return;
-	analysis_report(analysis, tu->kmem_cache_location,
-			"struct kmem_cache (%lu bytes, aligned to %lu) does not "
-			"match struct kmem_cache_opaque (%lu bytes, aligned "
-			"to %lu)",
-			tu->kmem_cache_size, tu->kmem_cache_align,
-			tu->opaque_size, tu->opaque_align);
+	analysis_report(
+		analysis, tu->kmem_cache_location,
+		"struct kmem_cache (%lu bytes, aligned to %lu) does not "
+		"match struct kmem_cache_opaque (%lu bytes, aligned "
+		"to %lu)",
+		tu->kmem_cache_size, tu->kmem_cache_align, tu->opaque_size,
+		tu->opaque_align);
 }
 
 void register_size_mismatch(struct rule_hooks *hooks)

@@ -20,7 +20,10 @@
 static bool section_is_unsafe(const char *section)
 {
 	static const char *const patterns[] = {
-		"ro_after_init", ".init", ".exit.", "rodata",
+		"ro_after_init",
+		".init",
+		".exit.",
+		"rodata",
 	};
 
 	for (size_t i = 0; i < sizeof(patterns) / sizeof(patterns[0]); i++)

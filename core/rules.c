@@ -104,8 +104,8 @@ static void dispatch_events(struct analysis *analysis,
 					if (!active[r])
 						continue;
 					analysis->rule = rules[r].id;
-					for (int h = 0; h < hooks[r].event_count;
-					     h++)
+					for (int h = 0;
+					     h < hooks[r].event_count; h++)
 						if (hooks[r].events[h].kind ==
 						    event->kind)
 							hooks[r].events[h].hook(
@@ -142,8 +142,8 @@ void slabcheck_analyze(const struct translation_unit *tu,
 		for (size_t i = 0; i < tu->instance_count; i++)
 			for (int h = 0; h < hooks[r].instance_count; h++)
 				if (!tu->instances[i].is_extern)
-					hooks[r].instances[h](&analysis,
-							      &tu->instances[i]);
+					hooks[r].instances[h](
+						&analysis, &tu->instances[i]);
 	}
 	dispatch_events(&analysis, hooks, active);
 	for (int r = 0; r < RULE_COUNT; r++) {
@@ -166,7 +166,8 @@ void slabcheck_run(struct translation_unit *tu,
 	/* A model that breaks its invariants is our bug: say so, loudly. */
 	if ((options->verify || SLABCHECK_ALWAYS_VERIFY) &&
 	    !model_verify(tu, error, sizeof(error))) {
-		fprintf(stream, "slabcheck: internal error: %s: bad model: %s\n",
+		fprintf(stream,
+			"slabcheck: internal error: %s: bad model: %s\n",
 			tu->main_file, error);
 		abort();
 	}

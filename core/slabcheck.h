@@ -14,18 +14,18 @@
 #define MAX_EXEMPT_PATHS 16
 
 struct slabcheck_options {
-	unsigned int disabled_rules;	/* bit i: rule i of the rule table */
+	unsigned int disabled_rules; /* bit i: rule i of the rule table */
 	bool werror;
 	bool strict_size;
 	const char *exempt_paths[MAX_EXEMPT_PATHS];
 	int exempt_count;
-	bool exempt_set;	/* the user replaced the default list */
-	bool verify;		/* check the model's invariants first */
-	bool debug;		/* say on stderr when an analysis limit hits */
-	bool dump_model;	/* print the lowered model */
+	bool exempt_set; /* the user replaced the default list */
+	bool verify;	 /* check the model's invariants first */
+	bool debug;	 /* say on stderr when an analysis limit hits */
+	bool dump_model; /* print the lowered model */
 	/* Write findings as JSON files there instead of printing them. */
 	const char *findings_dir;
-	char storage[512];	/* backs the strings above */
+	char storage[512]; /* backs the strings above */
 	size_t storage_used;
 };
 
@@ -56,7 +56,7 @@ struct report {
 	struct finding *findings;
 	size_t count;
 	size_t capacity;
-	struct arena strings;	/* what report_string() copies */
+	struct arena strings; /* what report_string() copies */
 };
 
 void report_init(struct report *report);

@@ -31,7 +31,7 @@ struct builder_phi {
 	int block;
 	int variable;
 	int result;
-	struct value *operands;	/* one per predecessor, once complete */
+	struct value *operands; /* one per predecessor, once complete */
 	size_t operand_count;
 	bool complete;
 	bool removed;
@@ -70,8 +70,8 @@ struct ssa_builder *ssa_builder_new(struct translation_unit *tu,
 	CHECK(builder != NULL);
 	builder->tu = tu;
 	builder->function = function;
-	builder->blocks = calloc(function->block_count + 1,
-				 sizeof(*builder->blocks));
+	builder->blocks =
+		calloc(function->block_count + 1, sizeof(*builder->blocks));
 	CHECK(builder->blocks != NULL);
 	return builder;
 }
@@ -118,10 +118,9 @@ void ssa_builder_write(struct ssa_builder *builder, int block, int variable,
 			state->definitions[i].value = value;
 			return;
 		}
-	state->definitions = grow(state->definitions,
-				  &state->definition_capacity,
-				  state->definition_count,
-				  sizeof(*state->definitions));
+	state->definitions =
+		grow(state->definitions, &state->definition_capacity,
+		     state->definition_count, sizeof(*state->definitions));
 	state->definitions[state->definition_count++] =
 		(struct definition){ variable, value };
 }
@@ -225,9 +224,9 @@ static struct value read_recursive(struct ssa_builder *builder, int block,
 
 	if (!state->sealed) {
 		phi = new_phi(builder, block, variable);
-		state->incomplete = grow(state->incomplete,
-					 &state->incomplete_capacity,
-					 state->incomplete_count, sizeof(int));
+		state->incomplete =
+			grow(state->incomplete, &state->incomplete_capacity,
+			     state->incomplete_count, sizeof(int));
 		state->incomplete[state->incomplete_count++] = phi;
 		value = value_id(builder->phis[phi].result);
 	} else if (b->predecessor_count == 1) {

@@ -28,7 +28,8 @@ struct ssa_builder *ssa_builder_new(struct translation_unit *tu,
 /* 'variable' is a small non-negative number the front-end gives a local. */
 void ssa_builder_write(struct ssa_builder *builder, int block, int variable,
 		       struct value value);
-/* What the variable holds at this point of the block; never written: unknown. */
+/* What the variable holds at this point of the block; never written: unknown.
+ */
 struct value ssa_builder_read(struct ssa_builder *builder, int block,
 			      int variable);
 /* Every predecessor of the block has been added. */

@@ -89,9 +89,9 @@ static void record_outcome(struct walk *walk, struct value returned,
 	/* The caller keeps no constant of ours: only the plain facts. */
 	outcome.return_fact = value_fact(walk, state, returned) &
 			      ~(FACT_CONSTANT | FACT_WIDENED);
-	outcome.effects = arena_alloc(builder->arena,
-				      (size_t)(walk->slot_count + 1) *
-					      sizeof(struct effect));
+	outcome.effects =
+		arena_alloc(builder->arena, (size_t)(walk->slot_count + 1) *
+						    sizeof(struct effect));
 	for (int i = 0; i < walk->slot_count; i++) {
 		enum slot_status status = *state_status_byte(walk, state, i);
 		struct effect *effect;
@@ -171,8 +171,7 @@ size_t summary_outcome_count(const struct summary *summary)
 	return summary->outcome_count;
 }
 
-unsigned char summary_return_fact(const struct summary *summary,
-				  size_t outcome)
+unsigned char summary_return_fact(const struct summary *summary, size_t outcome)
 {
 	return summary->outcomes[outcome].return_fact;
 }
@@ -215,8 +214,8 @@ static const char *const final_names[] = {
 static void print_facts(FILE *stream, unsigned char facts)
 {
 	static const char *const names[] = {
-		"zero", "non-zero", "error", "not-error", "error-or-null",
-		"not-negative",
+		"zero",	     "non-zero",      "error",
+		"not-error", "error-or-null", "not-negative",
 	};
 	const char *separator = "";
 
@@ -247,7 +246,8 @@ void summary_dump(const struct analysis *analysis,
 
 			if (effect->ref.kind == CACHE_REF_INSTANCE)
 				fprintf(stream, "    %s",
-					analysis->tu->instances[effect->ref.index]
+					analysis->tu
+						->instances[effect->ref.index]
 						.name);
 			else
 				fprintf(stream, "    parameter%d",

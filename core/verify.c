@@ -173,7 +173,8 @@ static void check_edges(struct verifier *verifier, const struct block *block)
 		int successor = block->successors[i];
 		size_t out = 0, in = 0;
 
-		if (successor < 0 || (size_t)successor >= function->block_count) {
+		if (successor < 0 ||
+		    (size_t)successor >= function->block_count) {
 			fail(verifier, "successor %d of %zu blocks", successor,
 			     function->block_count);
 			return;
@@ -185,8 +186,9 @@ static void check_edges(struct verifier *verifier, const struct block *block)
 			in += function->blocks[successor].predecessors[j] ==
 			      (int)verifier->block;
 		if (in != out)
-			fail(verifier, "edge to block %d listed %zu times, "
-				       "%zu times back",
+			fail(verifier,
+			     "edge to block %d listed %zu times, "
+			     "%zu times back",
 			     successor, out, in);
 	}
 }
@@ -205,7 +207,8 @@ static void check_exit(struct verifier *verifier, const struct block *block)
 			     block->successor_count);
 		if (block->exit == EXIT_TEST && block->test != TEST_UNKNOWN &&
 		    !value_in_range(verifier, block->tested_value))
-			fail(verifier, "a test of value %d", block->tested_value);
+			fail(verifier, "a test of value %d",
+			     block->tested_value);
 		return;
 	case EXIT_RETURN:
 		use_value(verifier, block->return_value, "a return");
@@ -228,8 +231,9 @@ static void check_block(struct verifier *verifier, const struct block *block)
 		const struct phi *phi = &block->phis[i];
 
 		if (phi->incoming_count != block->predecessor_count)
-			fail(verifier, "a phi with %zu incoming values, %zu "
-				       "predecessors",
+			fail(verifier,
+			     "a phi with %zu incoming values, %zu "
+			     "predecessors",
 			     phi->incoming_count, block->predecessor_count);
 		define(verifier, verifier->instruction_definitions, phi->result,
 		       "a phi");
@@ -261,7 +265,8 @@ static void check_uses(struct verifier *verifier, const struct block *block)
 		used[count++] = block->return_value;
 	for (size_t i = 0; i < count; i++)
 		if (used[i].kind == VALUE_ID &&
-		    value_in_range(verifier, used[i].id) && !defined[used[i].id])
+		    value_in_range(verifier, used[i].id) &&
+		    !defined[used[i].id])
 			fail(verifier, "value %d is used but never defined",
 			     used[i].id);
 	for (size_t i = 0; i < block->phi_count; i++)
@@ -300,11 +305,9 @@ static void check_function(struct verifier *verifier,
 	}
 	verifier->instruction_definitions = calloc(values, 1);
 	verifier->event_definitions = calloc(values, 1);
-	CHECK(verifier->instruction_definitions &&
-	      verifier->event_definitions);
-	for (int p = 0; function->parameter_values &&
-			p < function->parameter_count;
-	     p++) {
+	CHECK(verifier->instruction_definitions && verifier->event_definitions);
+	for (int p = 0;
+	     function->parameter_values && p < function->parameter_count; p++) {
 		int value = function->parameter_values[p];
 
 		if (value < 0)
@@ -341,7 +344,8 @@ bool model_verify(const struct translation_unit *tu, char *error,
 		    tu->objects[i].instance >= (int)tu->instance_count)
 			fail(&verifier, "object %zu is instance %d of %zu", i,
 			     tu->objects[i].instance, tu->instance_count);
-	if (tu->module_init < -1 || tu->module_init >= (int)tu->function_count ||
+	if (tu->module_init < -1 ||
+	    tu->module_init >= (int)tu->function_count ||
 	    tu->module_exit < -1 || tu->module_exit >= (int)tu->function_count)
 		fail(&verifier, "module init %d or exit %d of %zu functions",
 		     tu->module_init, tu->module_exit, tu->function_count);

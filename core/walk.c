@@ -30,105 +30,6 @@ void walk_debug(const struct walk *walk, const char *limit, const char *fmt,
 	fputc('\n', stderr);
 }
 
-bool cache_ref_followed(const struct cache_ref *ref)
-{
-	if (ref->kind == CACHE_REF_PARAMETER)
-		return true;
-	return ref->kind == CACHE_REF_INSTANCE && ref->element != ELEMENT_UNKNOWN;
-}
-
-static bool same_ref(const struct cache_ref *a, const struct cache_ref *b)
-{
-	return a->kind == b->kind && a->index == b->index &&
-	       a->element == b->element;
-}
-
-int walk_slot(const struct walk *walk, const struct cache_ref *ref)
-{
-	for (int i = 0; i < walk->slot_count; i++)
-		if (same_ref(&walk->slots[i], ref))
-			return i;
-	return -1;
-}
-
-static void add_slot(struct walk *walk, const struct cache_ref *ref,
-		     int *capacity)
-{
-	if (!cache_ref_followed(ref) || walk_slot(walk, ref) >= 0)
-		return;
-	if (walk->slot_count == *capacity) {
-		int grown = *capacity ? *capacity * 2 : 8;
-
-		walk->slots = arena_grow(&walk->arena, walk->slots,
-					 (size_t)*capacity * sizeof(*walk->slots),
-					 (size_t)grown * sizeof(*walk->slots));
-		*capacity = grown;
-	}
-	walk->slots[walk->slot_count++] = *ref;
-}
-
-bool map_effect_ref(const struct event *call, const struct cache_ref *ref,
-		    struct cache_ref *mapped)
-{
-	if (ref->kind == CACHE_REF_INSTANCE) {
-		*mapped = *ref;
-		return true;
-	}
-	if (ref->kind != CACHE_REF_PARAMETER || ref->index < 0 ||
-	    (size_t)ref->index >= call->argument_count)
-		return false;
-	*mapped = call->arguments[ref->index];
-	return cache_ref_followed(mapped);
-}
-
-/* The callee's effects, mapped into the caller: slots they need. */
-static void add_callee_slots(struct walk *walk, const struct event *call,
-			     int *capacity)
-{
-	struct summary *callee = summary_get(walk->analysis, call->function);
-
-	for (size_t o = 0; summary_known(callee) &&
-			   o < summary_outcome_count(callee);
-	     o++) {
-		const struct effect *effects;
-		size_t count = summary_effects(callee, o, &effects);
-
-		for (size_t i = 0; i < count; i++) {
-			struct cache_ref mapped;
-
-			if (map_effect_ref(call, &effects[i].ref, &mapped))
-				add_slot(walk, &mapped, capacity);
-		}
-	}
-}
-
-static void collect_slots(struct walk *walk, const bool *initially_set)
-{
-	const struct function_model *fn = walk->function;
-	const struct translation_unit *tu = walk->analysis->tu;
-	int capacity = 0;
-
-	for (size_t b = 0; b < fn->block_count; b++) {
-		const struct block *block = &fn->blocks[b];
-
-		for (size_t e = 0; e < block->event_count; e++) {
-			const struct event *event = &block->events[e];
-
-			if (event->kind == EVENT_SETUP ||
-			    event->kind == EVENT_DESTROY)
-				add_slot(walk, &event->cache, &capacity);
-			if (event->kind == EVENT_CALL && event->function >= 0)
-				add_callee_slots(walk, event, &capacity);
-		}
-	}
-	for (size_t i = 0; initially_set && i < tu->instance_count; i++) {
-		struct cache_ref ref = cache_ref_instance((int)i, ELEMENT_WHOLE);
-
-		if (initially_set[i])
-			add_slot(walk, &ref, &capacity);
-	}
-}
-
 static void grow_seen(struct walk *walk)
 {
 	struct seen_entry *old = walk->seen;
@@ -185,11 +86,10 @@ static void push(struct walk *walk, int block, int predecessor,
 		 size_t next_event, struct path_state *state)
 {
 	if (walk->work_count == walk->work_capacity) {
-		walk->work_capacity = walk->work_capacity ?
-					      walk->work_capacity * 2 :
-					      64;
-		walk->work = realloc(walk->work, walk->work_capacity *
-							 sizeof(*walk->work));
+		walk->work_capacity =
+			walk->work_capacity ? walk->work_capacity * 2 : 64;
+		walk->work = realloc(walk->work,
+				     walk->work_capacity * sizeof(*walk->work));
 		CHECK(walk->work != NULL);
 	}
 	walk->work[walk->work_count++] = (struct pending_item){
@@ -208,80 +108,6 @@ static int event_number(const struct walk *walk, const struct event *event,
 	return (int)(walk->first_event_of_block[block] +
 		     (size_t)(event - b->events)) +
 	       1;
-}
-
-const struct event *state_setup_site(const struct walk *walk,
-				      const struct path_state *state, int slot)
-{
-	int32_t number = state_setup_number(walk, state, slot);
-	const struct function_model *fn = walk->function;
-
-	if (number <= 0)
-		return NULL;
-	number--;
-	for (size_t b = 0; b < fn->block_count; b++) {
-		size_t first = walk->first_event_of_block[b];
-
-		if ((size_t)number < first + fn->blocks[b].event_count)
-			return &fn->blocks[b].events[number - first];
-	}
-	return NULL;
-}
-
-enum slot_status state_status(const struct walk *walk,
-			      const struct path_state *state, int slot)
-{
-	enum slot_status status = *state_status_byte(walk, state, slot);
-	int32_t pending;
-
-	if (status != SLOT_PENDING)
-		return status;
-	pending = state_pending_value(walk, state, slot);
-	if (setup_failed(value_fact(walk, state, value_id(pending)),
-			 *state_pointer_byte(walk, state, slot)))
-		return SLOT_UNSET;
-	return SLOT_PENDING;
-}
-
-bool state_may_be_set(const struct walk *walk, const struct path_state *state,
-		      int slot)
-{
-	enum slot_status status = state_status(walk, state, slot);
-
-	return status == SLOT_SET || status == SLOT_PENDING;
-}
-
-bool state_was_set_up(const struct walk *walk, const struct path_state *state,
-		      int slot)
-{
-	if (state_status(walk, state, slot) == SLOT_UNKNOWN)
-		return false;
-	return state_may_be_set(walk, state, slot) ||
-	       (*state_ever_set_byte(walk, state, slot) &&
-		state_status(walk, state, slot) == SLOT_DESTROYED);
-}
-
-bool state_may_be_negative(const struct walk *walk,
-			   const struct path_state *state, struct value value)
-{
-	return !(value_fact(walk, state, value) &
-		 (FACT_ZERO | FACT_NOT_NEGATIVE));
-}
-
-const struct path_state *state_assume_negative(struct walk *walk,
-					       const struct path_state *state,
-					       struct value value)
-{
-	struct path_state *assumed;
-
-	if (!state_may_be_negative(walk, state, value))
-		return NULL;
-	assumed = state_copy(walk, state);
-	if (value.kind == VALUE_ID &&
-	    !facts_refine_value(walk, assumed, value, TEST_NEGATIVE, 0, false,
-				true))
-		return NULL;
-	return assumed;
 }
 
 static void note_first(const struct walk *walk, struct path_state *state,
@@ -398,10 +224,10 @@ static void apply_call(struct walk *walk, const struct path_state *state,
 			slot = walk_slot(walk, &mapped);
 			if (slot < 0)
 				continue;
-			if (walk->observer->before_effect && observed(walk, next))
-				walk->observer->before_effect(walk, call,
-							      &effects[i], slot,
-							      next);
+			if (walk->observer->before_effect &&
+			    observed(walk, next))
+				walk->observer->before_effect(
+					walk, call, &effects[i], slot, next);
 			apply_effect(walk, next, call, block, &effects[i],
 				     slot);
 		}
@@ -481,8 +307,8 @@ static struct source_location return_location(const struct block *block,
 	return block->return_location;
 }
 
-static void finish_block(struct walk *walk, struct path_state *state,
-			 int index, int predecessor)
+static void finish_block(struct walk *walk, struct path_state *state, int index,
+			 int predecessor)
 {
 	const struct block *block = &walk->function->blocks[index];
 
@@ -553,9 +379,9 @@ static void apply_value_event(struct walk *walk, struct path_state *state,
 		set_fact(walk, state, event->result,
 			 source & FACT_ERROR ? FACT_NONZERO :
 			 event->or_zero && (source & FACT_NOT_ERROR) ?
-					      FACT_ZERO | FACT_NOT_ERROR |
-						      FACT_NOT_NEGATIVE :
-					      0);
+					       FACT_ZERO | FACT_NOT_ERROR |
+						       FACT_NOT_NEGATIVE :
+					       0);
 		if (event->or_zero && event->source.kind == VALUE_ID &&
 		    event->result.kind == VALUE_ID)
 			follow_pending(walk, state, event->source.id,
@@ -567,8 +393,8 @@ static void apply_value_event(struct walk *walk, struct path_state *state,
 	}
 }
 
-static void enter_block(struct walk *walk, struct path_state *state,
-			int block, int predecessor)
+static void enter_block(struct walk *walk, struct path_state *state, int block,
+			int predecessor)
 {
 	enter_phis(walk, state, &walk->function->blocks[block], predecessor);
 	liveness_forget_dead(walk, state, block);
@@ -588,7 +414,8 @@ static void run_item(struct walk *walk, struct pending_item item)
 
 	if (item.next_event == 0) {
 		enter_block(walk, state, item.block, item.predecessor);
-		/* The table keeps its own copy: the walk goes on changing state. */
+		/* The table keeps its own copy: the walk goes on changing
+		 * state. */
 		if (!first_visit(walk, item.block, state_copy(walk, state)))
 			return;
 		walk->visits[item.block]++;
@@ -628,7 +455,7 @@ static void prepare(struct walk *walk, const bool *initially_set)
 	const struct function_model *fn = walk->function;
 	size_t events = 0, most_phis = 0;
 
-	collect_slots(walk, initially_set);
+	walk_collect_slots(walk, initially_set);
 	facts_track(walk);
 	state_layout(walk);
 	walk->first_event_of_block =
@@ -641,8 +468,8 @@ static void prepare(struct walk *walk, const bool *initially_set)
 		if (fn->blocks[b].phi_count > most_phis)
 			most_phis = fn->blocks[b].phi_count;
 	}
-	walk->phi_inputs = arena_alloc(&walk->arena,
-				       (most_phis + 1) * sizeof(struct phi_input));
+	walk->phi_inputs = arena_alloc(
+		&walk->arena, (most_phis + 1) * sizeof(struct phi_input));
 	liveness_compute(walk);
 }
 
@@ -676,8 +503,8 @@ bool walk_function(struct analysis *analysis, int function,
 	while (walk.work_count) {
 		if (++walk.steps > WALK_STEP_LIMIT) {
 			walk.gave_up = true;
-			walk_debug(&walk, "step limit", "gave up after %d steps",
-				   WALK_STEP_LIMIT);
+			walk_debug(&walk, "step limit",
+				   "gave up after %d steps", WALK_STEP_LIMIT);
 			break;
 		}
 		run_item(&walk, walk.work[--walk.work_count]);

@@ -4,6 +4,7 @@
  * of a path's state.  Rules see only paths.h.
  *
  *   path_state.c  the state: one flat byte string per path
+ *   slots.c       the caches a walk follows, and what a state says of them
  *   facts.c       what a path knows of values; tests refine it
  *   liveness.c    which values a later block still reads
  *   walk.c        the walk: work list, seen states, events, observers
@@ -37,7 +38,7 @@ enum fact {
 	FACT_NOT_ERROR = 1 << 3,
 	FACT_ERROR_OR_NULL = 1 << 4,
 	FACT_NOT_NEGATIVE = 1 << 5,
-	FACT_CONSTANT = 1 << 6,	/* the value's constant is in the state */
+	FACT_CONSTANT = 1 << 6, /* the value's constant is in the state */
 	FACT_WIDENED = 1 << 7,	/* its constant was forgotten on purpose */
 };
 
@@ -61,7 +62,7 @@ struct pending_item {
 };
 
 struct seen_entry {
-	int block;		/* -1 when free */
+	int block; /* -1 when free */
 	uint64_t hash;
 	struct path_state *state;
 };
@@ -100,7 +101,7 @@ struct walk {
 
 	long steps;
 	bool gave_up;
-	bool imprecise;		/* some path took a side it could not tell */
+	bool imprecise; /* some path took a side it could not tell */
 	struct arena arena;
 };
 
@@ -122,8 +123,8 @@ unsigned char *state_imprecise_byte(const struct walk *walk,
 				    const struct path_state *state);
 int32_t state_pending_value(const struct walk *walk,
 			    const struct path_state *state, int slot);
-void state_set_pending_value(const struct walk *walk,
-			     struct path_state *state, int slot, int32_t value);
+void state_set_pending_value(const struct walk *walk, struct path_state *state,
+			     int slot, int32_t value);
 int32_t state_setup_number(const struct walk *walk,
 			   const struct path_state *state, int slot);
 void state_set_setup_number(const struct walk *walk, struct path_state *state,
@@ -171,6 +172,9 @@ unsigned char summary_return_fact(const struct summary *summary,
 				  size_t outcome);
 size_t summary_effects(const struct summary *summary, size_t outcome,
 		       const struct effect **effects);
+
+/* slots.c */
+void walk_collect_slots(struct walk *walk, const bool *initially_set);
 
 /* walk.c */
 void walk_debug(const struct walk *walk, const char *limit, const char *fmt,

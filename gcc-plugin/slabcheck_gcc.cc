@@ -43,9 +43,9 @@ static const char *plugin_name;
 /* A file of its own in the directory, for tools that collect findings. */
 static void write_findings(struct report *report)
 {
-	char *path = concat(options.findings_dir, "/",
-			    lbasename(main_input_filename), ".XXXXXX.json",
-			    NULL);
+	char *path =
+		concat(options.findings_dir, "/",
+		       lbasename(main_input_filename), ".XXXXXX.json", NULL);
 	int fd = mkstemps(path, 5);
 	FILE *stream = fd >= 0 ? fdopen(fd, "w") : NULL;
 
@@ -77,7 +77,8 @@ static void analyze_unit(void)
 	tu_release(&tu);
 }
 
-namespace {
+namespace
+{
 
 const pass_data slabcheck_pass_data = {
 	SIMPLE_IPA_PASS,
@@ -91,10 +92,11 @@ const pass_data slabcheck_pass_data = {
 	0,
 };
 
-class slabcheck_pass : public simple_ipa_opt_pass {
-public:
+class slabcheck_pass : public simple_ipa_opt_pass
+{
+      public:
 	slabcheck_pass(gcc::context *context)
-		: simple_ipa_opt_pass(slabcheck_pass_data, context)
+	    : simple_ipa_opt_pass(slabcheck_pass_data, context)
 	{
 	}
 

@@ -140,7 +140,8 @@ void record_type(tree type)
 	if (TREE_CODE(type) == ENUMERAL_TYPE) {
 		for (tree value = TYPE_VALUES(type); value;
 		     value = TREE_CHAIN(value)) {
-			const char *enumerator = identifier(TREE_PURPOSE(value));
+			const char *enumerator =
+				identifier(TREE_PURPOSE(value));
 			tree constant = TREE_VALUE(value);
 
 			if (!model_enumerator_followed(enumerator))
@@ -178,7 +179,7 @@ void record_decl(tree decl)
 /* Per-unit translation state. */
 struct unit_translation {
 	struct translation_unit *tu;
-	std::map<tree, int> objects;	/* decl -> tu->objects index */
+	std::map<tree, int> objects; /* decl -> tu->objects index */
 };
 
 static unit_translation *unit;
@@ -210,7 +211,7 @@ struct function_translation {
 	struct translation_unit *tu;
 	struct function *fun;
 	struct function_model *model;
-	std::map<tree, int> values;	/* SSA root -> value id */
+	std::map<tree, int> values; /* SSA root -> value id */
 	struct block *block;
 };
 
@@ -220,7 +221,8 @@ static tree root_of(tree value)
 	for (int depth = 0; depth < 32 && value; depth++) {
 		gimple *def;
 
-		if (TREE_CODE(value) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(value))
+		if (TREE_CODE(value) != SSA_NAME ||
+		    SSA_NAME_IS_DEFAULT_DEF(value))
 			return value;
 		def = SSA_NAME_DEF_STMT(value);
 		if (!def || !is_gimple_assign(def))
@@ -309,7 +311,7 @@ static bool pointee(tree pointer_type, unsigned long *size, std::string *name)
 	tag = tag_name(type);
 	if (tag)
 		*name = std::string(TREE_CODE(type) == UNION_TYPE ? "union " :
-								      "struct ") +
+								    "struct ") +
 			tag;
 	else if (TYPE_NAME(type) && identifier(TYPE_NAME(type)))
 		*name = identifier(TYPE_NAME(type));
@@ -336,15 +338,14 @@ static struct operand operand_of(function_translation *ft, tree operand)
 	if (TREE_CODE(root) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF(root) &&
 	    (!SSA_NAME_VAR(root) || TREE_CODE(SSA_NAME_VAR(root)) != PARM_DECL))
 		return result;
-	if (TREE_CODE(root) == SSA_NAME &&
-	    followed_value_type(TREE_TYPE(root)))
+	if (TREE_CODE(root) == SSA_NAME && followed_value_type(TREE_TYPE(root)))
 		return operand_value(number_value(ft, root));
 	if (TREE_CODE(root) != ADDR_EXPR)
 		return result;
 	if (TREE_CODE(TREE_OPERAND(root, 0)) == FUNCTION_DECL) {
 		result.kind = OPERAND_FUNCTION;
-		result.name = tu_string(ft->tu,
-					identifier(TREE_OPERAND(root, 0)));
+		result.name =
+			tu_string(ft->tu, identifier(TREE_OPERAND(root, 0)));
 		return result;
 	}
 	if (TREE_CODE(TREE_OPERAND(root, 0)) == STRING_CST) {
@@ -406,9 +407,11 @@ static bool used_type(tree lhs, unsigned long *size, std::string *name,
 		return false;
 	FOR_EACH_IMM_USE_STMT(use, iterator, lhs) {
 		if (found || !is_gimple_assign(use) ||
-		    (!gimple_assign_single_p(use) && !gimple_assign_cast_p(use)))
+		    (!gimple_assign_single_p(use) &&
+		     !gimple_assign_cast_p(use)))
 			continue;
-		found = used_type(gimple_assign_lhs(use), size, name, depth + 1);
+		found = used_type(gimple_assign_lhs(use), size, name,
+				  depth + 1);
 	}
 	return found;
 }
@@ -438,8 +441,8 @@ static void translate_call(function_translation *ft, gcall *stmt)
 			continue;
 		copy = add_instruction(ft, stmt, INSN_OBJECT_COPY);
 		copy->object_copy.type_tag = tu_string(ft->tu, tag);
-		copy->object_copy.source_name = tu_string(ft->tu,
-							  identifier(arg));
+		copy->object_copy.source_name =
+			tu_string(ft->tu, identifier(arg));
 	}
 	call = add_instruction(ft, stmt, INSN_CALL);
 	describe_macros(ft->tu, call, gimple_location(stmt));
@@ -493,7 +496,8 @@ static void describe_field_write(function_translation *ft, gimple *stmt,
 		return;
 	write = add_instruction(ft, stmt, INSN_FIELD_WRITE);
 	describe_macros(ft->tu, write, gimple_location(stmt));
-	/* Where the value is written marks the field better than the literal. */
+	/* Where the value is written marks the field better than the literal.
+	 */
 	at = value_location(value);
 	if (at != UNKNOWN_LOCATION)
 		write->location = unit_location(ft->tu, at);
@@ -593,10 +597,10 @@ static void translate_assign(function_translation *ft, gimple *stmt)
 			add_instruction(ft, stmt, INSN_OBJECT_COPY);
 
 		copy->object_copy.type_tag = tu_string(ft->tu, tag);
-		copy->object_copy.source_name = tu_string(
-			ft->tu, source && identifier(source) ?
-					identifier(source) :
-					"<unnamed>");
+		copy->object_copy.source_name =
+			tu_string(ft->tu, source && identifier(source) ?
+						  identifier(source) :
+						  "<unnamed>");
 		return;
 	}
 	if (TREE_CODE(lhs) == SSA_NAME && followed_value_type(TREE_TYPE(lhs)))
@@ -668,12 +672,12 @@ static void translate_block(function_translation *ft, basic_block bb)
 		} else if (is_gimple_assign(stmt)) {
 			translate_assign(ft, stmt);
 		} else if (gimple_code(stmt) == GIMPLE_RETURN) {
-			tree retval = gimple_return_retval(
-				as_a<greturn *>(stmt));
+			tree retval =
+				gimple_return_retval(as_a<greturn *>(stmt));
 
 			block->exit = EXIT_RETURN;
-			block->return_value = retval ? value_of(ft, retval) :
-						       value_unknown();
+			block->return_value =
+				retval ? value_of(ft, retval) : value_unknown();
 			block->return_location =
 				unit_location(ft->tu, gimple_location(stmt));
 		} else {
@@ -711,8 +715,8 @@ static void translate_phis(function_translation *ft, basic_block bb)
 		if (virtual_operand_p(result) ||
 		    !followed_value_type(TREE_TYPE(result)))
 			continue;
-		model_phi = block_add_phi(ft->tu, block,
-					  number_value(ft, result));
+		model_phi =
+			block_add_phi(ft->tu, block, number_value(ft, result));
 		for (unsigned int i = 0; i < gimple_phi_num_args(phi); i++) {
 			int source = gimple_phi_arg_edge(phi, i)->src->index;
 
@@ -722,7 +726,8 @@ static void translate_phis(function_translation *ft, basic_block bb)
 				model_phi->incoming[p] = value_of(
 					ft, gimple_phi_arg_def(phi, i));
 				model_phi->incoming_location[p] = unit_location(
-					ft->tu, gimple_phi_arg_location(phi, i));
+					ft->tu,
+					gimple_phi_arg_location(phi, i));
 			}
 		}
 	}
@@ -758,8 +763,7 @@ static void translate_body(struct translation_unit *tu, int index,
 	ft.model = &tu->functions[index];
 	ft.block = NULL;
 	translate_parameters(&ft);
-	ft.model->returns_value =
-		!VOID_TYPE_P(TREE_TYPE(TREE_TYPE(fun->decl)));
+	ft.model->returns_value = !VOID_TYPE_P(TREE_TYPE(TREE_TYPE(fun->decl)));
 	ft.model->described = true;
 	function_set_blocks(tu, ft.model, last_basic_block_for_fn(fun));
 	/* The model's entry is block 0, as GCC's ENTRY_BLOCK is. */
@@ -817,7 +821,8 @@ static void describe_function(struct translation_unit *tu,
 				     i++)
 					model->mentions_followed =
 						mentions_followed(
-							gimple_call_arg(stmt, i));
+							gimple_call_arg(stmt,
+									i));
 				continue;
 			}
 			if (model->mentions_followed || !is_gimple_assign(stmt))
@@ -827,8 +832,8 @@ static void describe_function(struct translation_unit *tu,
 			model->mentions_followed =
 				followed_tag(TREE_TYPE(lhs)) ||
 				(TREE_CODE(lhs) == COMPONENT_REF &&
-				 followed_tag(DECL_CONTEXT(
-					 TREE_OPERAND(lhs, 1)))) ||
+				 followed_tag(
+					 DECL_CONTEXT(TREE_OPERAND(lhs, 1)))) ||
 				mentions_followed(gimple_assign_rhs1(stmt));
 		}
 }
@@ -885,8 +890,8 @@ static struct operand static_operand(tree value)
 		return result;
 	if (TREE_CODE(TREE_OPERAND(value, 0)) == FUNCTION_DECL) {
 		result.kind = OPERAND_FUNCTION;
-		result.name = tu_string(unit->tu,
-					identifier(TREE_OPERAND(value, 0)));
+		result.name =
+			tu_string(unit->tu, identifier(TREE_OPERAND(value, 0)));
 		return result;
 	}
 	base = address_base(value, &element);

@@ -39,10 +39,12 @@
 
 static void usage(FILE *stream)
 {
-	fprintf(stream,
-		"usage: slabcheck [--rule=RULE[,RULE...]] FILE.c... [-- CFLAGS...]\n"
-		"       slabcheck kbuild [-C KERNEL_DIR] [M=DIR] [make arguments...]\n"
-		"environment: SLABCHECK_GCC_PLUGIN (plugin path), CC (compiler)\n");
+	fprintf(stream, "usage: slabcheck [--rule=RULE[,RULE...]] FILE.c... "
+			"[-- CFLAGS...]\n"
+			"       slabcheck kbuild [-C KERNEL_DIR] [M=DIR] [make "
+			"arguments...]\n"
+			"environment: SLABCHECK_GCC_PLUGIN (plugin path), CC "
+			"(compiler)\n");
 }
 
 static const char *plugin_path(void)
@@ -179,8 +181,8 @@ static char *disable_option(const char *kept)
 
 static int check_files(int argc, char **argv)
 {
-	const char *compiler = getenv("CC") && *getenv("CC") ? getenv("CC") :
-							       "gcc";
+	const char *compiler =
+		getenv("CC") && *getenv("CC") ? getenv("CC") : "gcc";
 	char **files = calloc((size_t)argc + 1, sizeof(char *));
 	char **flags = calloc((size_t)argc + 1, sizeof(char *));
 	char *disable = NULL, *directory, *collect_option;
@@ -212,7 +214,8 @@ static int check_files(int argc, char **argv)
 	directory = findings_directory();
 	collect_option = format(PLUGIN_ARGUMENT "findings-dir=%s", directory);
 	for (int f = 0; f < file_count; f++) {
-		char **command = calloc((size_t)flag_count + 12, sizeof(char *));
+		char **command =
+			calloc((size_t)flag_count + 12, sizeof(char *));
 		int n = 0;
 
 		command[n++] = (char *)compiler;
@@ -254,7 +257,8 @@ static int kbuild(int argc, char **argv)
 		     plugin, directory) < 0)
 		return EXIT_TROUBLE;
 	command[n++] = kcflags;
-	/* Before vmlinux exists there is no Module.symvers to resolve against. */
+	/* Before vmlinux exists there is no Module.symvers to resolve against.
+	 */
 	if (external)
 		command[n++] = "KBUILD_MODPOST_WARN=1";
 	return finish(directory, run(command) != 0);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#define _POSIX_C_SOURCE 200809L	/* open_memstream() */
+#define _POSIX_C_SOURCE 200809L /* open_memstream() */
 
 #include "model_builder.h"
 
@@ -93,8 +93,8 @@ struct event *mb_value_event(struct translation_unit *tu, int function,
 			     int block, enum event_kind kind, int result,
 			     struct value source, long long addend)
 {
-	struct event *event = block_add_event(tu, mb_block(tu, function, block),
-					      kind);
+	struct event *event =
+		block_add_event(tu, mb_block(tu, function, block), kind);
 
 	event->result = value_id(result);
 	event->source = source;
@@ -162,8 +162,8 @@ static const char *default_callee(enum event_kind kind)
 struct event *mb_event(struct translation_unit *tu, int function, int block,
 		       enum event_kind kind, struct source_location at)
 {
-	struct event *event = block_add_event(tu, mb_block(tu, function, block),
-					      kind);
+	struct event *event =
+		block_add_event(tu, mb_block(tu, function, block), kind);
 
 	event->location = at;
 	event->callee = default_callee(kind);
@@ -197,8 +197,8 @@ struct event *mb_call(struct translation_unit *tu, int function, int block,
 	event->function = callee;
 	event->callee = mb_fn(tu, callee)->name;
 	event->argument_count = count;
-	event->arguments = arena_alloc(&tu->arena,
-				       (count + 1) * sizeof(*arguments));
+	event->arguments =
+		arena_alloc(&tu->arena, (count + 1) * sizeof(*arguments));
 	if (count)
 		memcpy(event->arguments, arguments, count * sizeof(*arguments));
 	return event;

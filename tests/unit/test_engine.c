@@ -19,8 +19,8 @@
 #include "model_builder.h"
 #include "paths.h"
 
-#define RESETUP(line, column, name)                                           \
-	MB_FILE ":" #line ":" #column ": warning: static cache '" name          \
+#define RESETUP(line, column, name)                                    \
+	MB_FILE ":" #line ":" #column ": warning: static cache '" name \
 		"' may already be set up on this path [kmem-resetup]\n"
 
 /*
@@ -89,7 +89,7 @@ static void guarded_setup_once_leaks_on_second_probe(void **state)
 		  MB_FILE ":16:10: warning: static cache 'foo_cache' stays "
 			  "set up when module init 'foo_init' fails "
 			  "[kmem-module-leak]\n" MB_FILE
-		  ":14:11: note: 'foo_init' returns failure here\n");
+			  ":14:11: note: 'foo_init' returns failure here\n");
 }
 
 /* i >= 0 holds on both passes: the second one sets up again. */
@@ -220,8 +220,8 @@ static void step_limit_makes_summary_unknown(void **state)
 	options_init(&options);
 	analysis.options = &options;
 	arena_init(&analysis.arena);
-	assert_false(walk_function(&analysis, f,
-				   &(struct walk_observer){ 0 }, NULL));
+	assert_false(walk_function(&analysis, f, &(struct walk_observer){ 0 },
+				   NULL));
 	arena_release(&analysis.arena);
 	mb_expect(tu, NULL, "");
 }
@@ -281,8 +281,8 @@ static void outcome_cap_is_silent(void **state)
 			snprintf(name, sizeof(name), "cache_%d", o);
 			cache = mb_instance(tu, strdup(name), 6, false);
 		}
-		mb_test_constant(tu, helper, test, TEST_EQUAL, selector, o,
-				 out, test + 2);
+		mb_test_constant(tu, helper, test, TEST_EQUAL, selector, o, out,
+				 test + 2);
 		mb_setup(tu, helper, out, mb_whole(cache), mb_at(12, 2));
 		mb_return(tu, helper, out, value_constant(o), mb_at(14, 2));
 	}
@@ -395,8 +395,7 @@ static void dead_result_settles_pending_setup(void **state)
 	int f = mb_function(tu, "retry", 10, 4);
 	int err = mb_value(tu, f);
 
-	mb_setup(tu, f, 0, mb_whole(foo), mb_at(11, 8))->result =
-		value_id(err);
+	mb_setup(tu, f, 0, mb_whole(foo), mb_at(11, 8))->result = value_id(err);
 	mb_test(tu, f, 0, TEST_ZERO, err, 1, 2);
 	mb_jump(tu, f, 1, 3);
 	/* Failed: err is dead from here on; set up again. */

@@ -16,14 +16,14 @@
 #define PREALLOCATED_BIT 26
 #define SLAB_HWCACHE_ALIGN 0x2000ull
 
-#define FLAG(file, line, column, callee)                                      \
+#define FLAG(file, line, column, callee)                                       \
 	file ":" #line ":" #column ": warning: SLAB_PREALLOCATED is internal " \
-	     "to mm/ and must not be passed to '" callee                      \
+	     "to mm/ and must not be passed to '" callee                       \
 	     "' [kmem-internal-flag]\n"
 
-#define FIELD(file, line, column, field)                                      \
-	file ":" #line ":" #column ": warning: '." field "' of struct "       \
-	     "kmem_cache_args is set by hand; use the kmem_cache_setup() "    \
+#define FIELD(file, line, column, field)                                   \
+	file ":" #line ":" #column ": warning: '." field "' of struct "    \
+	     "kmem_cache_args is set by hand; use the kmem_cache_setup() " \
 	     "helpers [kmem-internal-flag]\n"
 
 /* An event of a one-block function 'foo_init' at line 10 of 'file'. */
@@ -71,8 +71,8 @@ static void preallocated_flag_warns(void **state)
 	mb_expect(tu, NULL,
 		  "drivers/foo/foo.c:12:9: warning: SLAB_PREALLOCATED is "
 		  "internal to mm/ and must not be passed to "
-		  "'kmem_cache_create' [kmem-internal-flag]\n"
-		  FLAG(MB_FILE, 13, 9, "kmem_cache_setup"));
+		  "'kmem_cache_create' [kmem-internal-flag]\n" FLAG(
+			  MB_FILE, 13, 9, "kmem_cache_setup"));
 }
 
 /* Other flags; the flag bit set but flags not known; the bit unknown. */
@@ -85,7 +85,7 @@ static void other_or_unknown_flags_silent(void **state)
 	add_flags(tu, EVENT_CREATE, 12, SLAB_HWCACHE_ALIGN);
 	add_flags(tu, EVENT_CREATE, 13, 1ull << (PREALLOCATED_BIT + 1));
 	event = add(tu, EVENT_CREATE, MB_FILE, 14, 9);
-	event->flags = 1ull << PREALLOCATED_BIT;	/* but not known */
+	event->flags = 1ull << PREALLOCATED_BIT; /* but not known */
 	mb_expect(tu, NULL, "");
 
 	tu->preallocated_bit = -1;
@@ -102,8 +102,8 @@ static void reserved_args_fields_by_hand_warn(void **state)
 	mb_expect(tu, NULL,
 		  "drivers/foo/foo.c:12:3: warning: '.preallocated' of struct "
 		  "kmem_cache_args is set by hand; use the kmem_cache_setup() "
-		  "helpers [kmem-internal-flag]\n"
-		  FIELD(MB_FILE, 13, 3, "owner"));
+		  "helpers [kmem-internal-flag]\n" FIELD(MB_FILE, 13, 3,
+							 "owner"));
 }
 
 /* The setup macros write them; other fields are anybody's. */
@@ -147,7 +147,7 @@ static void path_merely_containing_mm_warns(void **state)
 	build_in(*state, "drivers/xmm/foo.c");
 	mb_expect(*state, NULL,
 		  FLAG("drivers/xmm/foo.c", 12, 9, "kmem_cache_create")
-		  FIELD("drivers/xmm/foo.c", 13, 3, "preallocated"));
+			  FIELD("drivers/xmm/foo.c", 13, 3, "preallocated"));
 }
 
 /* exempt=drivers/foo/ replaces mm/. */
@@ -158,13 +158,14 @@ static void exempt_option_replaces_default(void **state)
 
 	options_init(&options);
 	assert_int_equal(options_parse(&options, "exempt", "drivers/foo/",
-				       error, sizeof(error)), 0);
+				       error, sizeof(error)),
+			 0);
 	build_in(*state, "drivers/foo/foo.c");
 	mb_expect(*state, &options, "");
 	build_in(*state, "mm/slub.c");
 	mb_expect(*state, &options,
 		  FLAG("mm/slub.c", 12, 9, "kmem_cache_create")
-		  FIELD("mm/slub.c", 13, 3, "preallocated"));
+			  FIELD("mm/slub.c", 13, 3, "preallocated"));
 }
 
 int main(void)

@@ -51,8 +51,8 @@ static struct instruction *call(struct translation_unit *tu,
 				const char *name, int result, size_t count,
 				const struct operand *arguments)
 {
-	struct instruction *instruction = block_add_instruction(
-		tu, &fn->blocks[block], INSN_CALL);
+	struct instruction *instruction =
+		block_add_instruction(tu, &fn->blocks[block], INSN_CALL);
 
 	instruction->location = at(10 + (unsigned int)block);
 	instruction->call.name = name;
@@ -69,8 +69,8 @@ static struct instruction *binary(struct translation_unit *tu,
 				  enum binary_operator op, struct operand left,
 				  struct operand right, int result)
 {
-	struct instruction *instruction = block_add_instruction(
-		tu, &fn->blocks[block], INSN_BINARY);
+	struct instruction *instruction =
+		block_add_instruction(tu, &fn->blocks[block], INSN_BINARY);
 
 	instruction->binary.op = op;
 	instruction->binary.left = left;
@@ -100,8 +100,8 @@ static void lower_and_verify(struct translation_unit *tu)
 		fail_msg("%s", error);
 }
 
-static const struct event *event_at(const struct function_model *fn,
-				    int block, size_t index)
+static const struct event *event_at(const struct function_model *fn, int block,
+				    size_t index)
 {
 	assert_true(index < fn->blocks[block].event_count);
 	return &fn->blocks[block].events[index];
@@ -147,8 +147,8 @@ static void test_setup_call(void **state)
 	struct operand arguments[6];
 
 	fn->value_count = 2;
-	binary(tu, fn, 0, OP_BIT_OR, operand_constant(0x100),
-	       operand_unknown(), 0);
+	binary(tu, fn, 0, OP_BIT_OR, operand_constant(0x100), operand_unknown(),
+	       0);
 	arguments[0] = operand_address(cache, ELEMENT_WHOLE);
 	arguments[1] = (struct operand){ .kind = OPERAND_STRING };
 	arguments[2] = operand_constant(64);
@@ -263,7 +263,7 @@ struct branch_case {
 	bool is_unsigned;
 	enum value_test test;
 	long long test_constant;
-	bool swapped;	/* successor 0 is the "zero" side */
+	bool swapped; /* successor 0 is the "zero" side */
 };
 
 /* One comparison of value 0 with a constant, branched on. */
@@ -277,12 +277,12 @@ static void check_branch(const struct branch_case *c)
 	fn = function(&tu, "f", 3);
 	fn->value_count = 2;
 	call(&tu, fn, 0, "probe", 0, 0, NULL);
-	compare = c->constant_on_left ?
-			  binary(&tu, fn, 0, c->op,
-				 operand_constant(c->constant),
-				 operand_value(0), 1) :
-			  binary(&tu, fn, 0, c->op, operand_value(0),
-				 operand_constant(c->constant), 1);
+	compare =
+		c->constant_on_left ?
+			binary(&tu, fn, 0, c->op, operand_constant(c->constant),
+			       operand_value(0), 1) :
+			binary(&tu, fn, 0, c->op, operand_value(0),
+			       operand_constant(c->constant), 1);
 	compare->binary.is_unsigned = c->is_unsigned;
 	branch(&tu, fn, operand_value(1));
 	lower_and_verify(&tu);
@@ -293,7 +293,8 @@ static void check_branch(const struct branch_case *c)
 		     false) ||
 	    fn->blocks[0].successors[0] != (c->swapped ? 2 : 1))
 		fail_msg("%s: test %d on v%d (%lld), successor 0 is b%d",
-			 c->what, fn->blocks[0].test, fn->blocks[0].tested_value,
+			 c->what, fn->blocks[0].test,
+			 fn->blocks[0].tested_value,
 			 fn->blocks[0].test_constant,
 			 fn->blocks[0].successors[0]);
 	tu_release(&tu);
@@ -405,7 +406,7 @@ static void test_select(void **state)
 {
 	struct translation_unit *tu = *state;
 	const char *names[] = { "kmem_cache_setup", "uses_api", "caller",
-				"unrelated", "my_init", "only_tests" };
+				"unrelated",	    "my_init",	"only_tests" };
 
 	for (int i = 0; i < 6; i++)
 		tu_add_function(tu, names[i], at(1));
@@ -461,8 +462,8 @@ int main(void)
 						release_unit),
 		cmocka_unit_test_setup_teardown(test_select, setup_unit,
 						release_unit),
-		cmocka_unit_test_setup_teardown(test_verify_catches,
-						setup_unit, release_unit),
+		cmocka_unit_test_setup_teardown(test_verify_catches, setup_unit,
+						release_unit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,16 +13,16 @@
 
 #include "model_builder.h"
 
-#define EXIT_LEAK(line, column, cache, exit, exit_line)                       \
-	MB_FILE ":" #line ":" #column ": warning: static cache '" cache       \
-		"' is not destroyed on every path out of module exit '" exit  \
-		"' [kmem-module-leak]\n" MB_FILE ":" #exit_line               \
+#define EXIT_LEAK(line, column, cache, exit, exit_line)                      \
+	MB_FILE ":" #line ":" #column ": warning: static cache '" cache      \
+		"' is not destroyed on every path out of module exit '" exit \
+		"' [kmem-module-leak]\n" MB_FILE ":" #exit_line              \
 		":1: note: module exit '" exit "' is defined here\n"
 
-#define INIT_LEAK(line, column, cache, init, at_line, at_column)              \
-	MB_FILE ":" #line ":" #column ": warning: static cache '" cache       \
-		"' stays set up when module init '" init "' fails "           \
-		"[kmem-module-leak]\n" MB_FILE ":" #at_line ":" #at_column    \
+#define INIT_LEAK(line, column, cache, init, at_line, at_column)           \
+	MB_FILE ":" #line ":" #column ": warning: static cache '" cache    \
+		"' stays set up when module init '" init "' fails "        \
+		"[kmem-module-leak]\n" MB_FILE ":" #at_line ":" #at_column \
 		": note: '" init "' returns failure here\n"
 
 /* static int __init foo_init(void) { setup(foo) at 22; return 0; } */
@@ -262,7 +262,7 @@ static void setup_in_helpers_reported_where_fixed(void **state)
 	mb_return_void(tu, exit, 0);
 	mb_expect(tu, NULL,
 		  EXIT_LEAK(12, 2, "foo_cachep", "foo_exit", 30)
-		  EXIT_LEAK(22, 2, "bar_cachep", "foo_exit", 30));
+			  EXIT_LEAK(22, 2, "bar_cachep", "foo_exit", 30));
 }
 
 /*
@@ -332,8 +332,7 @@ static void regression_init_with_retry_loop_warns(void **state)
 	mb_test(tu, init, 1, TEST_ZERO, r, 2, 1);
 	mb_define(tu, init, 2, ret, mb_at(14, 9));
 	mb_return(tu, init, 2, value_id(ret), mb_at(14, 2));
-	mb_expect(tu, NULL,
-		  INIT_LEAK(12, 9, "foo_cachep", "foo_init", 14, 2));
+	mb_expect(tu, NULL, INIT_LEAK(12, 9, "foo_cachep", "foo_init", 14, 2));
 }
 
 /*

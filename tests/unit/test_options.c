@@ -46,8 +46,8 @@ static void build_two_findings(struct translation_unit *tu)
 #define RESETUP_LINE                                                          \
 	MB_FILE ":12:2: %s: static cache 'foo_cachep' may already be set up " \
 		"on this path [kmem-resetup]\n"
-#define STORAGE_LINE                                                          \
-	MB_FILE ":5:33: %s: static cache 'foo_cachep' is const "              \
+#define STORAGE_LINE                                             \
+	MB_FILE ":5:33: %s: static cache 'foo_cachep' is const " \
 		"[kmem-storage]\n"
 
 static void defaults(void **state)
@@ -73,15 +73,15 @@ static void disable_one_rule(void **state)
 	build_two_findings(*state);
 	mb_expect(*state, &p.options,
 		  MB_FILE ":5:33: warning: static cache 'foo_cachep' is const "
-		  "[kmem-storage]\n"
-		  MB_FILE ":12:2: warning: static cache 'foo_cachep' may "
-		  "already be set up on this path [kmem-resetup]\n");
+			  "[kmem-storage]\n" MB_FILE
+			  ":12:2: warning: static cache 'foo_cachep' may "
+			  "already be set up on this path [kmem-resetup]\n");
 	assert_int_equal(parse(&p, "disable", "kmem-resetup"), 0);
 	assert_int_equal(p.options.disabled_rules,
 			 1u << rule_find("kmem-resetup"));
 	mb_expect(*state, &p.options,
 		  MB_FILE ":5:33: warning: static cache 'foo_cachep' is const "
-		  "[kmem-storage]\n");
+			  "[kmem-storage]\n");
 }
 
 static void disable_list_of_rules(void **state)
@@ -120,8 +120,8 @@ static void werror_prints_errors(void **state)
 	build_two_findings(*state);
 	assert_int_equal(parse(&p, "werror", NULL), 0);
 	assert_true(p.options.werror);
-	snprintf(expected, sizeof(expected), STORAGE_LINE RESETUP_LINE,
-		 "error", "error");
+	snprintf(expected, sizeof(expected), STORAGE_LINE RESETUP_LINE, "error",
+		 "error");
 	mb_expect(*state, &p.options, expected);
 	assert_int_equal(parse(&p, "werror", "1"), -1);
 	assert_string_equal(p.error, "option 'werror' takes no value");

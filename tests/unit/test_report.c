@@ -38,11 +38,11 @@ static int close_report(void **state)
 	return 0;
 }
 
-#define REPORT_TEST(test)                                                     \
+#define REPORT_TEST(test) \
 	cmocka_unit_test_setup_teardown(test, open_report, close_report)
 
-static void expect_print(struct report *report, bool as_errors,
-			 size_t count, const char *expected)
+static void expect_print(struct report *report, bool as_errors, size_t count,
+			 const char *expected)
 {
 	size_t printed;
 	char *text = mb_print(report, as_errors, &printed);

@@ -12,14 +12,14 @@
 
 #include "model_builder.h"
 
-#define RESETUP(line, column, cache)                                          \
-	MB_FILE ":" #line ":" #column ": warning: static cache '" cache       \
+#define RESETUP(line, column, cache)                                    \
+	MB_FILE ":" #line ":" #column ": warning: static cache '" cache \
 		"' may already be set up on this path [kmem-resetup]\n"
 
-#define RESETUP_IN(line, column, cache, helper)                               \
-	MB_FILE ":" #line ":" #column ": warning: static cache '" cache       \
-		"' may already be set up on this path (set up again in '"     \
-		helper "') [kmem-resetup]\n"
+#define RESETUP_IN(line, column, cache, helper)                          \
+	MB_FILE ":" #line ":" #column ": warning: static cache '" cache  \
+		"' may already be set up on this path (set up again in " \
+		"'" helper "') [kmem-resetup]\n"
 
 static void setup_twice_warns(void **state)
 {
@@ -218,8 +218,7 @@ static void helper_called_twice_for_one_cache_warns(void **state)
 	mb_call(tu, f, 0, helper, mb_at(31, 2), 1, arguments);
 	mb_call(tu, f, 0, helper, mb_at(32, 2), 1, arguments);
 	mb_return_void(tu, f, 0);
-	mb_expect(tu, NULL,
-		  RESETUP_IN(32, 2, "foo_cachep", "foo_setup_one"));
+	mb_expect(tu, NULL, RESETUP_IN(32, 2, "foo_cachep", "foo_setup_one"));
 }
 
 static void helper_called_for_two_caches_silent(void **state)

@@ -13,9 +13,9 @@
 
 #include "model_builder.h"
 
-#define MISFIT(line, column, type, size, cache, expected)                     \
-	MB_FILE ":" #line ":" #column ": warning: '" type "' (" #size         \
-		" bytes) does not fit static cache '" cache "' (" #expected   \
+#define MISFIT(line, column, type, size, cache, expected)                   \
+	MB_FILE ":" #line ":" #column ": warning: '" type "' (" #size       \
+		" bytes) does not fit static cache '" cache "' (" #expected \
 		"-byte objects) [kmem-size-mismatch]\n"
 
 /*
@@ -40,15 +40,15 @@ static void larger_object_warns(void **state)
 	int foo;
 	int use = build_cache(tu, &foo);
 
-	mb_object(tu, use, 0, EVENT_ALLOC, mb_whole(foo), 128,
-		  "struct foo_big", mb_at(21, 6));
-	mb_object(tu, use, 0, EVENT_FREE, mb_whole(foo), 128,
-		  "struct foo_big", mb_at(22, 2));
+	mb_object(tu, use, 0, EVENT_ALLOC, mb_whole(foo), 128, "struct foo_big",
+		  mb_at(21, 6));
+	mb_object(tu, use, 0, EVENT_FREE, mb_whole(foo), 128, "struct foo_big",
+		  mb_at(22, 2));
 	mb_expect(tu, NULL,
 		  "drivers/foo/foo.c:21:6: warning: 'struct foo_big' (128 "
 		  "bytes) does not fit static cache 'foo_cachep' (64-byte "
-		  "objects) [kmem-size-mismatch]\n"
-		  MISFIT(22, 2, "struct foo_big", 128, "foo_cachep", 64));
+		  "objects) [kmem-size-mismatch]\n" MISFIT(
+			  22, 2, "struct foo_big", 128, "foo_cachep", 64));
 }
 
 static void smaller_object_silent_unless_strict(void **state)
@@ -67,7 +67,8 @@ static void smaller_object_silent_unless_strict(void **state)
 
 	options_init(&strict);
 	assert_int_equal(options_parse(&strict, "strict-size", NULL, error,
-				       sizeof(error)), 0);
+				       sizeof(error)),
+			 0);
 	mb_expect(tu, &strict,
 		  MISFIT(21, 6, "struct foo_small", 32, "foo_cachep", 64));
 }
@@ -91,14 +92,14 @@ static void unknown_sizes_silent(void **state)
 	mb_setup(tu, other, 0, mb_whole(baz), mb_at(32, 2));
 	mb_setup(tu, other, 0, mb_whole(qux), mb_at(33, 2))->size = 16;
 	mb_return_void(tu, other, 0);
-	mb_object(tu, use, 0, EVENT_ALLOC, mb_whole(foo), 128,
-		  "struct foo_big", mb_at(21, 6));
-	mb_object(tu, use, 0, EVENT_ALLOC, mb_whole(bar), 128,
-		  "struct foo_big", mb_at(22, 6));
-	mb_object(tu, use, 0, EVENT_ALLOC, mb_whole(baz), 128,
-		  "struct foo_big", mb_at(23, 6));
-	mb_object(tu, use, 0, EVENT_ALLOC, mb_whole(qux), 0,
-		  "struct foo_big", mb_at(24, 6));
+	mb_object(tu, use, 0, EVENT_ALLOC, mb_whole(foo), 128, "struct foo_big",
+		  mb_at(21, 6));
+	mb_object(tu, use, 0, EVENT_ALLOC, mb_whole(bar), 128, "struct foo_big",
+		  mb_at(22, 6));
+	mb_object(tu, use, 0, EVENT_ALLOC, mb_whole(baz), 128, "struct foo_big",
+		  mb_at(23, 6));
+	mb_object(tu, use, 0, EVENT_ALLOC, mb_whole(qux), 0, "struct foo_big",
+		  mb_at(24, 6));
 	mb_object(tu, use, 0, EVENT_ALLOC, mb_whole(qux), 128, NULL,
 		  mb_at(25, 6));
 	mb_expect(tu, NULL, "");

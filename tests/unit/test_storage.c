@@ -13,8 +13,9 @@
 
 #include "model_builder.h"
 
-#define STORAGE(line, what)                                                   \
-	MB_FILE ":" #line ":33: warning: static cache " what " [kmem-storage]\n"
+#define STORAGE(line, what)                                                    \
+	MB_FILE ":" #line ":33: warning: static cache " what " [kmem-storage]" \
+							     "\n"
 
 static struct cache_instance *instance(struct translation_unit *tu,
 				       const char *name, unsigned int line)
@@ -54,13 +55,15 @@ static void read_only_or_init_sections_warn(void **state)
 	mb_expect(tu, NULL,
 		  "drivers/foo/foo.c:5:33: warning: static cache 'foo_cache' "
 		  "is in read-only or init memory (section "
-		  "'.data..ro_after_init') [kmem-storage]\n"
-		  STORAGE(6, "'bar_cache' is in read-only or init memory "
+		  "'.data..ro_after_init') [kmem-storage]\n" STORAGE(
+			  6, "'bar_cache' is in read-only or init memory "
 			     "(section '.init.data')")
-		  STORAGE(7, "'baz_cache' is in read-only or init memory "
-			     "(section '.exit.data')")
-		  STORAGE(8, "'qux_cache' is in read-only or init memory "
-			     "(section '.init.rodata')"));
+			  STORAGE(7,
+				  "'baz_cache' is in read-only or init memory "
+				  "(section '.exit.data')")
+				  STORAGE(8, "'qux_cache' is in read-only or "
+					     "init memory "
+					     "(section '.init.rodata')"));
 }
 
 /* The default section, __read_mostly, ____cacheline_aligned. */

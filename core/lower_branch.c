@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What a branch tests.  A front-end describes a branch as a condition on a
+ * value; the lowering follows that value back through copies, likely() and
+ * unlikely(), IS_ERR() and IS_ERR_OR_NULL(), logical nots and comparisons
+ * with constants, to one test of one value the engine understands
+ * (value == 0, IS_ERR(value), value < 0, value == c, value < c), and puts
+ * the successor taken when the test holds first.
+ */
+#include "api.h"
+#include "lower.h"
+
+/* A test, and whether it holds when the branch condition is non-zero. */
+struct normal_test {
+	enum value_test test;
+	struct operand value;
+	long long constant;
+	bool is_unsigned;
+	bool holds_when_nonzero;
+};
+
+static bool is_comparison(enum binary_operator op)
+{
+	return op == OP_EQ || op == OP_NE || op == OP_LT || op == OP_LE ||
+	       op == OP_GT || op == OP_GE;
+}
+
+/* The side compared with a constant, and the comparison as "value OP c". */
+static bool compared_with_constant(const struct instruction *binary,
+				   struct operand *value, long long *constant,
+				   enum binary_operator *op)
+{
+	static const enum binary_operator mirror[] = {
+		[OP_EQ] = OP_EQ, [OP_NE] = OP_NE, [OP_LT] = OP_GT,
+		[OP_LE] = OP_GE, [OP_GT] = OP_LT, [OP_GE] = OP_LE,
+	};
+	struct operand left = binary->binary.left;
+	struct operand right = binary->binary.right;
+
+	*op = binary->binary.op;
+	if (right.kind == OPERAND_CONSTANT && left.kind == OPERAND_VALUE) {
+		*value = left;
+		*constant = right.constant;
+		return true;
+	}
+	if (left.kind == OPERAND_CONSTANT && right.kind == OPERAND_VALUE) {
+		*value = right;
+		*constant = left.constant;
+		*op = mirror[*op];
+		return true;
+	}
+	return false;
+}
+
+/*
+ * value OP constant as a test of the value; returns whether the test holds
+ * when the comparison is false (v > c is !(v < c + 1)).
+ */
+static bool ordering_test(enum binary_operator op, bool is_unsigned,
+			  long long constant, struct normal_test *test)
+{
+	bool inverted = op == OP_GT || op == OP_GE;
+
+	test->constant = op == OP_LE || op == OP_GT ? constant + 1 : constant;
+	test->is_unsigned = is_unsigned;
+	/* v < 0 is how 0-or-errno results are tested. */
+	test->test =
+		!is_unsigned && test->constant == 0 ? TEST_NEGATIVE : TEST_LESS;
+	return inverted;
+}
+
+/*
+ * Follows a branch condition back through likely(), IS_ERR(), comparisons
+ * with constants and logical nots to the value it tests.  Invariant: the
+ * branch is taken (condition non-zero) exactly when 'condition' is non-zero
+ * XOR 'flip'.
+ */
+static void normalize(const struct lowering *lowering, struct operand condition,
+		      struct normal_test *test)
+{
+	bool flip = false;
+
+	for (int depth = 0; depth < FOLLOW_DEPTH; depth++) {
+		const struct instruction *definition =
+			lowered_definition(lowering, condition);
+		const struct api_entry *api = lowered_api(definition);
+		enum binary_operator op;
+		long long constant;
+		struct operand value;
+
+		if (!definition)
+			break;
+		if (definition->kind == INSN_ASSIGN) {
+			condition = definition->source;
+			continue;
+		}
+		if (api && api->role == API_PASS_THROUGH) {
+			condition = lowered_argument(definition, 0);
+			continue;
+		}
+		if (api && (api->role == API_IS_ERROR ||
+			    api->role == API_IS_ERROR_OR_NULL)) {
+			test->test = api->role == API_IS_ERROR ?
+					     TEST_ERROR :
+					     TEST_ERROR_OR_NULL;
+			test->value = lowered_argument(definition, 0);
+			test->holds_when_nonzero = !flip;
+			return;
+		}
+		if (definition->kind != INSN_BINARY ||
+		    !is_comparison(definition->binary.op) ||
+		    !compared_with_constant(definition, &value, &constant, &op))
+			break;
+		if ((op == OP_EQ || op == OP_NE) && constant == 0) {
+			/* (x != 0) == 0 tests x == 0, and so on. */
+			condition = value;
+			flip ^= op == OP_EQ;
+			continue;
+		}
+		test->value = value;
+		if (op == OP_EQ || op == OP_NE) {
+			test->test = TEST_EQUAL;
+			test->constant = constant;
+			test->holds_when_nonzero = flip ^ (op == OP_EQ);
+			return;
+		}
+		test->holds_when_nonzero =
+			flip ^ !ordering_test(op,
+					      definition->binary.is_unsigned,
+					      constant, test);
+		return;
+	}
+	/* A plain value: the zero test holds when the branch is not taken. */
+	test->test = TEST_ZERO;
+	test->value = condition;
+	test->holds_when_nonzero = flip;
+}
+
+static void swap_successors(struct block *block)
+{
+	int first = block->successors[0];
+
+	block->successors[0] = block->successors[1];
+	block->successors[1] = first;
+}
+
+void lower_branch(struct lowering *lowering, struct block *block)
+{
+	struct normal_test test = { 0 };
+	struct event *event;
+
+	if (block->successor_count != 2 ||
+	    block->successors[0] == block->successors[1]) {
+		block->exit = EXIT_JUMP;
+		return;
+	}
+	normalize(lowering, block->condition, &test);
+	block->exit = EXIT_TEST;
+	if (test.value.kind == OPERAND_CONSTANT) {
+		/* A constant decides the branch: give it a value to test. */
+		int value = lowering->function->value_count++;
+
+		event = block_add_event(lowering->tu, block, EVENT_VALUE_COPY);
+		event->result = value_id(value);
+		event->source = value_constant((long)test.value.constant);
+		test.value = operand_value(value);
+	}
+	if (test.value.kind != OPERAND_VALUE) {
+		block->test = TEST_UNKNOWN;
+		block->tested_value = -1;
+		return;
+	}
+	block->test = test.test;
+	block->tested_value = test.value.value;
+	block->test_constant = test.constant;
+	block->test_unsigned = test.is_unsigned;
+	/* Successor 0 is taken when the condition is non-zero. */
+	if (!test.holds_when_nonzero)
+		swap_successors(block);
+}
