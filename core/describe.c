@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What a front-end tells the core about a unit as a whole (types,
- * enumerators, macros, aliases, storage), and which function bodies the core
+ * enumerators, macros, aliases), and which function bodies the core
  * wants to see.  The API names these are matched against live in api.h.
  */
 #include <string.h>
@@ -22,38 +22,6 @@ bool model_enumerator_followed(const char *name)
 {
 	return name && (!strcmp(name, API_PREALLOCATED_BIT_NAME) ||
 			!strcmp(name, API_PANIC_BIT_NAME));
-}
-
-/* Doubles an arena array when it is full. */
-static void *reserve(struct translation_unit *tu, void *array, size_t count,
-		     size_t *capacity, size_t element_size)
-{
-	size_t new_capacity;
-
-	if (count < *capacity)
-		return array;
-	new_capacity = *capacity ? *capacity * 2 : 16;
-	array = arena_grow(&tu->arena, array, count * element_size,
-			   new_capacity * element_size);
-	*capacity = new_capacity;
-	return array;
-}
-
-int tu_add_object(struct translation_unit *tu, const struct object *object)
-{
-	struct object *copy;
-
-	tu->objects = reserve(tu, tu->objects, tu->object_count,
-			      &tu->object_capacity, sizeof(*tu->objects));
-	copy = &tu->objects[tu->object_count];
-	*copy = *object;
-	copy->name = tu_string(tu, object->name);
-	copy->type_tag =
-		object->type_tag ? tu_string(tu, object->type_tag) : NULL;
-	copy->location.file = tu_string(tu, object->location.file);
-	copy->section = object->section ? tu_string(tu, object->section) : NULL;
-	copy->instance = -1;
-	return (int)tu->object_count++;
 }
 
 void tu_describe_type(struct translation_unit *tu, const char *tag,

@@ -73,6 +73,23 @@ int tu_add_function(struct translation_unit *tu, const char *name,
 	return (int)tu->function_count++;
 }
 
+int tu_add_object(struct translation_unit *tu, const struct object *object)
+{
+	struct object *copy;
+
+	tu->objects = reserve(tu, tu->objects, tu->object_count,
+			      &tu->object_capacity, sizeof(*tu->objects));
+	copy = &tu->objects[tu->object_count];
+	*copy = *object;
+	copy->name = tu_string(tu, object->name);
+	copy->type_tag =
+		object->type_tag ? tu_string(tu, object->type_tag) : NULL;
+	copy->location.file = tu_string(tu, object->location.file);
+	copy->section = object->section ? tu_string(tu, object->section) : NULL;
+	copy->instance = -1;
+	return (int)tu->object_count++;
+}
+
 int tu_find_instance(const struct translation_unit *tu, const char *name)
 {
 	for (size_t i = 0; i < tu->instance_count; i++)
