@@ -109,6 +109,7 @@ void model_select(struct translation_unit *tu)
 	const char *exit = alias_target(tu, API_MODULE_EXIT_ALIAS);
 	bool changed = true;
 
+	tu_index_functions(tu);
 	tu->module_init = init ? tu_find_function(tu, init) : -1;
 	tu->module_exit = exit ? tu_find_function(tu, exit) : -1;
 	for (size_t i = 0; i < tu->function_count; i++) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "model.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -98,9 +99,47 @@ int tu_find_instance(const struct translation_unit *tu, const char *name)
 	return -1;
 }
 
+/* Sorts function indices by name, for tu_find_function(). */
+static const struct translation_unit *sorting;
+
+static int compare_names(const void *left, const void *right)
+{
+	return strcmp(sorting->functions[*(const int *)left].name,
+		      sorting->functions[*(const int *)right].name);
+}
+
+void tu_index_functions(struct translation_unit *tu)
+{
+	tu->functions_by_name =
+		arena_alloc(&tu->arena, (tu->function_count + 1) * sizeof(int));
+	for (size_t i = 0; i < tu->function_count; i++)
+		tu->functions_by_name[i] = (int)i;
+	sorting = tu;
+	qsort(tu->functions_by_name, tu->function_count, sizeof(int),
+	      compare_names);
+	sorting = NULL;
+	tu->indexed_function_count = tu->function_count;
+}
+
 int tu_find_function(const struct translation_unit *tu, const char *name)
 {
-	for (size_t i = 0; i < tu->function_count; i++)
+	size_t low = 0, high = tu->indexed_function_count;
+
+	/* Units have hundreds of functions: search the index while valid. */
+	while (low < high) {
+		size_t middle = (low + high) / 2;
+		int index = tu->functions_by_name[middle];
+		int order = strcmp(tu->functions[index].name, name);
+
+		if (!order)
+			return index;
+		if (order < 0)
+			low = middle + 1;
+		else
+			high = middle;
+	}
+	for (size_t i = tu->indexed_function_count; i < tu->function_count;
+	     i++)
 		if (!strcmp(tu->functions[i].name, name))
 			return (int)i;
 	return -1;

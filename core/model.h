@@ -393,6 +393,11 @@ struct translation_unit {
 	int panic_bit;
 
 	bool lowered; /* model_lower() ran */
+
+	/* Functions sorted by name (tu_index_functions()), the first
+	 * indexed_function_count of them. */
+	int *functions_by_name;
+	size_t indexed_function_count;
 };
 
 void tu_init(struct translation_unit *tu, const char *main_file);
@@ -406,6 +411,8 @@ int tu_add_function(struct translation_unit *tu, const char *name,
 
 int tu_find_instance(const struct translation_unit *tu, const char *name);
 int tu_find_function(const struct translation_unit *tu, const char *name);
+/* Indexes the functions added so far by name, for tu_find_function(). */
+void tu_index_functions(struct translation_unit *tu);
 
 /* Copies a string into the unit's arena. */
 const char *tu_string(struct translation_unit *tu, const char *text);
