@@ -17,6 +17,8 @@ struct analysis {
 	struct report *report;
 	const char *rule;	   /* the rule running now */
 	struct summary *summaries; /* one per function, built on demand */
+	/* Per function: whether it may call one the unit cannot see. */
+	unsigned char *reaches_unseen;
 	struct arena arena;
 };
 

@@ -363,6 +363,7 @@ static void lower_call(struct lowering *lowering, struct block *block,
 	event = add_event(lowering, block, call, EVENT_CALL);
 	event->function = callee;
 	event->callee = call->call.name ? call->call.name : "<indirect>";
+	event->indirect = !call->call.name;
 	event->argument_count = call->call.argument_count;
 	event->arguments = arena_alloc(&lowering->tu->arena,
 				       (event->argument_count + 1) *
@@ -582,6 +583,7 @@ static void add_instances(struct translation_unit *tu)
 			.is_extern = object->is_extern,
 			.is_array = object->is_array,
 			.section = object->section,
+			.external = object->external,
 		};
 		object->instance = tu_add_instance(tu, &instance);
 	}

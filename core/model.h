@@ -58,6 +58,7 @@ struct cache_instance {
 	bool is_extern; /* declared here, defined elsewhere */
 	bool is_array;
 	const char *section; /* NULL when the default one */
+	bool external; /* has external linkage: other files can name it */
 };
 
 /* How an event names the cache it works on. */
@@ -141,6 +142,8 @@ struct event {
 			int function;
 			struct cache_ref *arguments;
 			size_t argument_count;
+			/* Through a pointer: it may reach any function. */
+			bool indirect;
 		};
 		/* ARGS_FIELD: the field; whether an API macro wrote it. */
 		struct {
@@ -267,6 +270,7 @@ struct object {
 	bool is_extern; /* declared here, defined elsewhere */
 	bool is_array;
 	const char *section; /* NULL when the default one */
+	bool external; /* has external linkage: other files can name it */
 	/* Set by the core: the instance this object is, or -1. */
 	int instance;
 };

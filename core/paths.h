@@ -70,6 +70,12 @@ struct walk_observer {
 			  struct source_location at,
 			  const struct path_state *state);
 	void *data;
+	/*
+	 * Calls to functions the unit cannot see may set up or destroy any
+	 * instance with external linkage: such instances become unknown
+	 * after them (module exit, whose teardown may be in another file).
+	 */
+	bool unseen_calls_reach_external;
 };
 
 /*

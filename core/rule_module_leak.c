@@ -233,6 +233,7 @@ static void check_exit(struct analysis *analysis)
 	const struct walk_observer observer = {
 		.at_return = match_exit_return,
 		.data = &check,
+		.unseen_calls_reach_external = true,
 	};
 
 	set_up = arena_alloc(&analysis->arena, tu->instance_count + 1);

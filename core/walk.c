@@ -191,12 +191,51 @@ static bool observed(const struct walk *walk, const struct path_state *state)
 	return !*state_imprecise_byte(walk, state);
 }
 
+static void forget_external(struct walk *walk, struct path_state *state);
+
+enum reach { REACH_UNKNOWN, REACH_NO, REACH_YES, REACH_VISITING };
+
+/* Whether a function of the unit calls, itself or below, an unseen one. */
+static bool reaches_unseen(struct analysis *analysis, int function)
+{
+	const struct translation_unit *tu = analysis->tu;
+	const struct function_model *fn = &tu->functions[function];
+	unsigned char *reach;
+
+	if (!analysis->reaches_unseen)
+		analysis->reaches_unseen =
+			arena_alloc(&analysis->arena, tu->function_count + 1);
+	reach = &analysis->reaches_unseen[function];
+	/* A cycle adds nothing the other calls of the cycle do not. */
+	if (*reach == REACH_VISITING)
+		return false;
+	if (*reach != REACH_UNKNOWN)
+		return *reach == REACH_YES;
+	*reach = REACH_VISITING;
+	for (size_t b = 0; b < fn->block_count; b++)
+		for (size_t e = 0; e < fn->blocks[b].event_count; e++) {
+			const struct event *event = &fn->blocks[b].events[e];
+
+			if (event->kind != EVENT_CALL)
+				continue;
+			if (event->function < 0 ||
+			    reaches_unseen(analysis, event->function)) {
+				*reach = REACH_YES;
+				return true;
+			}
+		}
+	*reach = REACH_NO;
+	return false;
+}
+
 /* Forks the path once per outcome of the callee. */
 static void apply_call(struct walk *walk, const struct path_state *state,
 		       const struct event *call, int block, int predecessor,
 		       size_t next_event)
 {
 	struct summary *callee = summary_get(walk->analysis, call->function);
+	bool reaches_external = walk->observer->unseen_calls_reach_external &&
+				reaches_unseen(walk->analysis, call->function);
 
 	if (!summary_known(callee)) {
 		struct path_state *next = state_copy(walk, state);
@@ -231,6 +270,8 @@ static void apply_call(struct walk *walk, const struct path_state *state,
 			apply_effect(walk, next, call, block, &effects[i],
 				     slot);
 		}
+		if (reaches_external)
+			forget_external(walk, next);
 		push(walk, block, predecessor, next_event, next);
 	}
 }
@@ -344,10 +385,32 @@ static void finish_block(struct walk *walk, struct path_state *state, int index,
 }
 
 /* A function the model cannot see may have done anything to its caches. */
+/* Instances other files can name, where the walk follows them. */
+static void forget_external(struct walk *walk, struct path_state *state)
+{
+	const struct translation_unit *tu = walk->analysis->tu;
+
+	for (int slot = 0; slot < walk->slot_count; slot++) {
+		const struct cache_ref *ref = walk_slot_ref(walk, slot);
+
+		if (ref->kind == CACHE_REF_INSTANCE &&
+		    tu->instances[ref->index].external)
+			settle(walk, state, slot, SLOT_UNKNOWN);
+	}
+}
+
 static void forget_arguments(struct walk *walk, struct path_state *state,
 			     const struct event *call)
 {
 	set_fact(walk, state, call->result, 0);
+	/* A call through a pointer may reach any function, ours too. */
+	if (call->indirect) {
+		for (int slot = 0; slot < walk->slot_count; slot++)
+			settle(walk, state, slot, SLOT_UNKNOWN);
+		return;
+	}
+	if (walk->observer->unseen_calls_reach_external)
+		forget_external(walk, state);
 	for (size_t i = 0; i < call->argument_count; i++) {
 		int slot = walk_slot(walk, &call->arguments[i]);
 

@@ -201,6 +201,7 @@ static int object_of(tree decl)
 	object.is_const = TREE_READONLY(decl);
 	object.is_extern = DECL_EXTERNAL(decl);
 	object.is_array = TREE_CODE(TREE_TYPE(decl)) == ARRAY_TYPE;
+	object.external = TREE_PUBLIC(decl);
 	if (TREE_CODE(decl) == VAR_DECL && DECL_SECTION_NAME(decl))
 		object.section = DECL_SECTION_NAME(decl);
 	return unit->objects[decl] = tu_add_object(unit->tu, &object);
