@@ -10,42 +10,49 @@
  * kmem_cache_create() through a _Generic that picks one of three functions:
  * the table lists what the compiler calls, not what the source spells.
  */
-/* clang-format off: a table is read as columns */
+/* A table is read as columns. */
+/* clang-format off */
 static const struct api_entry api_table[] = {
-	/* name                        role             cache size flags args
-	   object pointer */
-	{ "kmem_cache_setup", API_SETUP, 0, 2, 4, N, N, false },
-	{ "kmem_cache_setup_usercopy", API_SETUP, 0, 2, 4, N, N, false },
-	{ "__kmem_cache_create_args", API_CREATE_ARGS, N, 1, 3, 2, N, true },
-	{ "__kmem_cache_create", API_CREATE, N, 1, 3, N, N, true },
-	{ "__kmem_cache_default_args", API_CREATE, N, 1, 3, N, N, true },
-	{ "kmem_cache_create", API_CREATE, N, 1, 3, N, N, true },
-	{ "kmem_cache_create_usercopy", API_CREATE, N, 1, 3, N, N, true },
-	{ "kmem_cache_create_rcu", API_CREATE, N, 1, 3, N, N, true },
-	{ "kmem_cache_destroy", API_DESTROY, 0, N, N, N, N, false },
-	{ "kmem_cache_alloc", API_ALLOC, 0, N, N, N, N, true },
-	{ "kmem_cache_alloc_noprof", API_ALLOC, 0, N, N, N, N, true },
-	{ "kmem_cache_alloc_lru", API_ALLOC, 0, N, N, N, N, true },
-	{ "kmem_cache_alloc_lru_noprof", API_ALLOC, 0, N, N, N, N, true },
-	{ "kmem_cache_alloc_node", API_ALLOC, 0, N, N, N, N, true },
-	{ "kmem_cache_alloc_node_noprof", API_ALLOC, 0, N, N, N, N, true },
-	{ "kmem_cache_zalloc", API_ALLOC, 0, N, N, N, N, true },
-	{ "kmem_cache_free", API_FREE, 0, N, N, N, 1, false },
-	{ "to_kmem_cache", API_TO_CACHE, 0, N, N, N, N, true },
-	{ "IS_ERR", API_IS_ERROR, N, N, N, N, N, false },
-	{ "IS_ERR_OR_NULL", API_IS_ERROR_OR_NULL, N, N, N, N, N, false },
-	{ "PTR_ERR", API_ERRNO, N, N, N, N, N, false },
-	{ "PTR_ERR_OR_ZERO", API_ERRNO_OR_ZERO, N, N, N, N, N, false },
+	/* name                          role                  cache size flags args object pointer */
+	{ "kmem_cache_setup",            API_SETUP,            0,    2,   4,    N,   N,     false },
+	{ "kmem_cache_setup_usercopy",   API_SETUP,            0,    2,   4,    N,   N,     false },
+	{ "__kmem_cache_create_args",    API_CREATE_ARGS,      N,    1,   3,    2,   N,     true },
+	{ "__kmem_cache_create",         API_CREATE,           N,    1,   3,    N,   N,     true },
+	{ "__kmem_cache_default_args",   API_CREATE,           N,    1,   3,    N,   N,     true },
+	{ "kmem_cache_create",           API_CREATE,           N,    1,   3,    N,   N,     true },
+	{ "kmem_cache_create_usercopy",  API_CREATE,           N,    1,   3,    N,   N,     true },
+	{ "kmem_cache_create_rcu",       API_CREATE,           N,    1,   3,    N,   N,     true },
+	{ "kmem_cache_destroy",          API_DESTROY,          0,    N,   N,    N,   N,     false },
+	{ "kmem_cache_alloc",            API_ALLOC,            0,    N,   N,    N,   N,     true },
+	{ "kmem_cache_alloc_noprof",     API_ALLOC,            0,    N,   N,    N,   N,     true },
+	{ "kmem_cache_alloc_lru",        API_ALLOC,            0,    N,   N,    N,   N,     true },
+	{ "kmem_cache_alloc_lru_noprof", API_ALLOC,            0,    N,   N,    N,   N,     true },
+	{ "kmem_cache_alloc_node",       API_ALLOC,            0,    N,   N,    N,   N,     true },
+	{ "kmem_cache_alloc_node_noprof", API_ALLOC,           0,    N,   N,    N,   N,     true },
+	{ "kmem_cache_zalloc",           API_ALLOC,            0,    N,   N,    N,   N,     true },
+	/* <linux/fs.h>: an inode from the filesystem's inode cache. */
+	{ "alloc_inode_sb",              API_ALLOC,            1,    N,   N,    N,   N,     true },
+	{ "kmem_cache_free",             API_FREE,             0,    N,   N,    N,   1,     false },
+	/* Other uses of a set-up cache. */
+	{ "kmem_cache_size",             API_USE,              0,    N,   N,    N,   N,     false },
+	{ "kmem_cache_shrink",           API_USE,              0,    N,   N,    N,   N,     false },
+	{ "kmem_cache_alloc_bulk",       API_USE,              0,    N,   N,    N,   N,     false },
+	{ "kmem_cache_alloc_bulk_noprof", API_USE,             0,    N,   N,    N,   N,     false },
+	{ "kmem_cache_free_bulk",        API_USE,              0,    N,   N,    N,   N,     false },
+	{ "to_kmem_cache",               API_TO_CACHE,         0,    N,   N,    N,   N,     true },
+	{ "IS_ERR",                      API_IS_ERROR,         N,    N,   N,    N,   N,     false },
+	{ "IS_ERR_OR_NULL",              API_IS_ERROR_OR_NULL, N,    N,   N,    N,   N,     false },
+	{ "PTR_ERR",                     API_ERRNO,            N,    N,   N,    N,   N,     false },
+	{ "PTR_ERR_OR_ZERO",             API_ERRNO_OR_ZERO,    N,    N,   N,    N,   N,     false },
 	/* likely() and unlikely() */
-	{ "__builtin_expect", API_PASS_THROUGH, N, N, N, N, N, false },
+	{ "__builtin_expect",            API_PASS_THROUGH,     N,    N,   N,    N,   N,     false },
 };
 
 static const struct api_entry api_macros[] = {
-	{ "__KMEM_CACHE_SETUP", API_SETUP_MACRO, 0, 2, 3, N, N, true },
-	{ "KMEM_CACHE_SETUP", API_SETUP_MACRO, 0, N, 2, N, N, true },
-	{ "KMEM_CACHE_SETUP_USERCOPY", API_SETUP_MACRO, 0, N, 2, N, N, true },
+	{ "__KMEM_CACHE_SETUP",          API_SETUP_MACRO,      0,    2,   3,    N,   N,     true },
+	{ "KMEM_CACHE_SETUP",            API_SETUP_MACRO,      0,    N,   2,    N,   N,     true },
+	{ "KMEM_CACHE_SETUP_USERCOPY",   API_SETUP_MACRO,      0,    N,   2,    N,   N,     true },
 };
-
 /* clang-format on */
 
 #undef N
@@ -63,7 +70,7 @@ const struct api_entry *api_lookup(const char *name)
 {
 	/* Every API name starts with one of these: most calls stop here. */
 	if (name[0] != 'k' && name[0] != '_' && name[0] != 't' &&
-	    name[0] != 'I' && name[0] != 'P')
+	    name[0] != 'I' && name[0] != 'P' && name[0] != 'a')
 		return NULL;
 	return find(api_table, sizeof(api_table) / sizeof(api_table[0]), name);
 }

@@ -131,6 +131,7 @@ static const char *const event_names[] = {
 	[EVENT_VALUE_COPY] = "copy-value",
 	[EVENT_VALUE_ADD] = "add",
 	[EVENT_VALUE_ERRNO] = "errno",
+	[EVENT_USE] = "use",
 };
 
 static void print_event(struct dumper *dumper, const struct event *event)
@@ -149,6 +150,7 @@ static void print_event(struct dumper *dumper, const struct event *event)
 	case EVENT_DESTROY:
 	case EVENT_ALLOC:
 	case EVENT_FREE:
+	case EVENT_USE:
 		fprintf(stream, " %s ", event->callee ? event->callee : "?");
 		print_cache(dumper, &event->cache);
 		if (event->size)

@@ -266,6 +266,7 @@ static void lower_object_event(struct lowering *lowering, struct block *block,
 		[API_DESTROY] = EVENT_DESTROY,
 		[API_ALLOC] = EVENT_ALLOC,
 		[API_FREE] = EVENT_FREE,
+		[API_USE] = EVENT_USE,
 	};
 	struct event *event =
 		add_event(lowering, block, call, kinds[api->role]);
@@ -316,6 +317,7 @@ static void lower_api_call(struct lowering *lowering, struct block *block,
 	case API_DESTROY:
 	case API_ALLOC:
 	case API_FREE:
+	case API_USE:
 		lower_object_event(lowering, block, call, api, cache);
 		return;
 	case API_ERRNO:

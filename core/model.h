@@ -106,6 +106,7 @@ enum event_kind {
 	EVENT_VALUE_ADD,   /* result = source + addend */
 	EVENT_VALUE_ERRNO, /* result = PTR_ERR(source), or with or_zero
 			    * PTR_ERR_OR_ZERO(source) */
+	EVENT_USE,	/* any other use of a cache (size, shrink, bulk) */
 	EVENT_KIND_COUNT
 };
 
@@ -123,7 +124,7 @@ struct event {
 	struct value result;
 
 	union {
-		/* SETUP, CREATE, DESTROY, ALLOC, FREE */
+		/* SETUP, CREATE, DESTROY, ALLOC, FREE, USE */
 		struct {
 			struct cache_ref cache;
 			bool result_is_pointer;

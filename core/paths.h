@@ -104,7 +104,10 @@ bool state_was_set_up(const struct walk *walk, const struct path_state *state,
 		      int slot);
 enum slot_status state_status(const struct walk *walk,
 			      const struct path_state *state, int slot);
-/* The event that last set the slot up on this path, or NULL. */
+/*
+ * The event that last set the slot up on this path, or, once it is
+ * destroyed, the event that destroyed it (a call when a helper did); NULL.
+ */
 const struct event *state_setup_site(const struct walk *walk,
 				     const struct path_state *state, int slot);
 /*

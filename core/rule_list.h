@@ -12,5 +12,6 @@ RULE("kmem-module-leak", module_leak)
 RULE("kmem-internal-flag", internal_flag)
 RULE("kmem-size-mismatch", size_mismatch)
 RULE("kmem-storage", storage)
+RULE("kmem-use-after-destroy", use_after_destroy)
 
 #undef RULE

@@ -112,6 +112,7 @@ static void check_event(struct verifier *verifier, const struct event *event)
 	case EVENT_DESTROY:
 	case EVENT_ALLOC:
 	case EVENT_FREE:
+	case EVENT_USE:
 		check_cache_ref(verifier, &event->cache, "an event");
 		return;
 	case EVENT_CALL:

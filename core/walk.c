@@ -147,7 +147,7 @@ static void apply_setup(struct walk *walk, struct path_state *state,
 }
 
 static void apply_destroy(struct walk *walk, struct path_state *state,
-			  const struct event *event)
+			  const struct event *event, int block)
 {
 	int slot = walk_slot(walk, &event->cache);
 
@@ -155,6 +155,8 @@ static void apply_destroy(struct walk *walk, struct path_state *state,
 		return;
 	note_first(walk, state, slot, FIRST_DESTROY);
 	settle(walk, state, slot, SLOT_DESTROYED);
+	state_set_setup_number(walk, state, slot,
+			       event_number(walk, event, block));
 }
 
 static void apply_effect(struct walk *walk, struct path_state *state,
@@ -177,6 +179,9 @@ static void apply_effect(struct walk *walk, struct path_state *state,
 		state_set_pending_value(walk, state, slot, call->result.id);
 		*state_pointer_byte(walk, state, slot) = effect->pointer;
 	}
+	if (effect->final == FINAL_DESTROYED)
+		state_set_setup_number(walk, state, slot,
+				       event_number(walk, call, block));
 	if (effect->first == FIRST_SETUP || effect->final == FINAL_SET ||
 	    effect->final == FINAL_PENDING_ON_RETURN) {
 		*state_ever_set_byte(walk, state, slot) = 1;
@@ -495,7 +500,7 @@ static void run_item(struct walk *walk, struct pending_item item)
 			apply_setup(walk, state, event, item.block);
 			break;
 		case EVENT_DESTROY:
-			apply_destroy(walk, state, event);
+			apply_destroy(walk, state, event, item.block);
 			break;
 		case EVENT_CALL:
 			if (event->function < 0) {
