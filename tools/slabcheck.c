@@ -29,6 +29,10 @@
 #ifndef SLABCHECK_PLUGIN_PATH
 #define SLABCHECK_PLUGIN_PATH "slabcheck_gcc.so"
 #endif
+/* The GCC the plugin was built for: the only one that can load it. */
+#ifndef SLABCHECK_DEFAULT_CC
+#define SLABCHECK_DEFAULT_CC "gcc"
+#endif
 
 #define EXIT_CLEAN 0
 #define EXIT_FINDINGS 1
@@ -44,7 +48,8 @@ static void usage(FILE *stream)
 			"       slabcheck kbuild [-C KERNEL_DIR] [M=DIR] [make "
 			"arguments...]\n"
 			"environment: SLABCHECK_GCC_PLUGIN (plugin path), CC "
-			"(compiler)\n");
+			"(compiler; default " SLABCHECK_DEFAULT_CC
+			", the GCC the plugin was built for)\n");
 }
 
 static const char *plugin_path(void)
@@ -181,8 +186,9 @@ static char *disable_option(const char *kept)
 
 static int check_files(int argc, char **argv)
 {
-	const char *compiler =
-		getenv("CC") && *getenv("CC") ? getenv("CC") : "gcc";
+	const char *compiler = getenv("CC") && *getenv("CC") ?
+				       getenv("CC") :
+				       SLABCHECK_DEFAULT_CC;
 	char **files = calloc((size_t)argc + 1, sizeof(char *));
 	char **flags = calloc((size_t)argc + 1, sizeof(char *));
 	char *disable = NULL, *directory, *collect_option;
