@@ -53,6 +53,13 @@ static const struct api_entry api_macros[] = {
 	{ "KMEM_CACHE_SETUP",            API_SETUP_MACRO,      0,    N,   2,    N,   N,     true },
 	{ "KMEM_CACHE_SETUP_USERCOPY",   API_SETUP_MACRO,      0,    N,   2,    N,   N,     true },
 };
+
+static const struct api_parameters api_parameters[] = {
+	/* name                         name align useroffset usersize */
+	{ "kmem_cache_setup",           1,   3,    N,         N },
+	{ "kmem_cache_setup_usercopy",  1,   3,    5,         6 },
+	{ "__kmem_cache_create_args",   0,   N,    N,         N },
+};
 /* clang-format on */
 
 #undef N
@@ -79,6 +86,15 @@ const struct api_entry *api_lookup_macro(const char *name)
 {
 	return find(api_macros, sizeof(api_macros) / sizeof(api_macros[0]),
 		    name);
+}
+
+const struct api_parameters *api_lookup_parameters(const char *name)
+{
+	for (size_t i = 0;
+	     i < sizeof(api_parameters) / sizeof(api_parameters[0]); i++)
+		if (!strcmp(api_parameters[i].name, name))
+			return &api_parameters[i];
+	return NULL;
 }
 
 bool api_is_reserved_args_field(const char *field)

@@ -41,9 +41,19 @@ struct api_entry {
 	bool returns_pointer; /* NULL or ERR_PTR on failure, else 0/-errno */
 };
 
+/* Where a setup takes the arguments kmem-invalid-args checks. */
+struct api_parameters {
+	const char *name;
+	int name_argument;
+	int align_argument;
+	int useroffset_argument;
+	int usersize_argument;
+};
+
 /* NULL when the name is not part of the API. */
 const struct api_entry *api_lookup(const char *name);
 const struct api_entry *api_lookup_macro(const char *name);
+const struct api_parameters *api_lookup_parameters(const char *name);
 
 /* The kmem_cache_args fields only the setup helpers may write. */
 bool api_is_reserved_args_field(const char *field);
@@ -57,6 +67,21 @@ bool api_is_reserved_args_field(const char *field);
 #define API_PREALLOCATED_BIT_NAME "_SLAB_PREALLOCATED"
 #define API_PREALLOCATED_FLAG_NAME "SLAB_PREALLOCATED"
 #define API_PANIC_BIT_NAME "_SLAB_PANIC"
+#define API_TYPESAFE_BY_RCU_BIT_NAME "_SLAB_TYPESAFE_BY_RCU"
+
+/* The struct kmem_cache_args fields that shape a cache. */
+#define API_ALIGN_FIELD "align"
+#define API_USEROFFSET_FIELD "useroffset"
+#define API_USERSIZE_FIELD "usersize"
+#define API_FREEPTR_OFFSET_FIELD "freeptr_offset"
+#define API_USE_FREEPTR_OFFSET_FIELD "use_freeptr_offset"
+
+/*
+ * x86-64 with 4 KiB pages (6.12): KMALLOC_MAX_SIZE is 1 << (PAGE_SHIFT +
+ * MAX_PAGE_ORDER), and a free pointer (freeptr_t) is a pointer.
+ */
+#define API_OBJECT_SIZE_LIMIT (1UL << 22)
+#define API_FREE_POINTER_SIZE 8
 
 /* module_init()/module_exit() make these aliases of the functions. */
 #define API_MODULE_INIT_ALIAS "init_module"

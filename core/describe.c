@@ -21,7 +21,8 @@ bool model_type_followed(const char *tag)
 bool model_enumerator_followed(const char *name)
 {
 	return name && (!strcmp(name, API_PREALLOCATED_BIT_NAME) ||
-			!strcmp(name, API_PANIC_BIT_NAME));
+			!strcmp(name, API_PANIC_BIT_NAME) ||
+			!strcmp(name, API_TYPESAFE_BY_RCU_BIT_NAME));
 }
 
 void tu_describe_type(struct translation_unit *tu, const char *tag,
@@ -52,6 +53,8 @@ void tu_describe_enumerator(struct translation_unit *tu, const char *name,
 		tu->preallocated_bit = (int)value;
 	else if (!strcmp(name, API_PANIC_BIT_NAME))
 		tu->panic_bit = (int)value;
+	else if (!strcmp(name, API_TYPESAFE_BY_RCU_BIT_NAME))
+		tu->typesafe_by_rcu_bit = (int)value;
 }
 
 void tu_describe_macro(struct translation_unit *tu, const char *name)

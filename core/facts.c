@@ -17,10 +17,61 @@
 #include "check.h"
 #include "walk_internal.h"
 
+/* A value the state keeps a fact for. */
 static bool is_value(const struct walk *walk, struct value value)
 {
 	return value.kind == VALUE_ID && value.id >= 0 &&
-	       value.id < walk->value_count;
+	       value.id < walk->value_count && walk->fact_slot[value.id] >= 0;
+}
+
+static void read_value(struct walk *walk, struct value value)
+{
+	if (value.kind != VALUE_ID || value.id < 0 ||
+	    value.id >= walk->value_count || walk->fact_slot[value.id] >= 0)
+		return;
+	walk->fact_values[walk->fact_count] = value.id;
+	walk->fact_slot[value.id] = walk->fact_count++;
+}
+
+/*
+ * Only values something reads can change a path: tests, returns, phis and
+ * copies.  The others (most call results, comparisons never branched on)
+ * get no byte in the state, so that states stay small in big functions.
+ */
+void facts_choose(struct walk *walk)
+{
+	const struct function_model *fn = walk->function;
+
+	walk->fact_slot = arena_alloc(&walk->arena, ((size_t)walk->value_count +
+						     1) * sizeof(int));
+	walk->fact_values = arena_alloc(&walk->arena,
+					((size_t)walk->value_count + 1) *
+						sizeof(int));
+	for (int v = 0; v < walk->value_count; v++)
+		walk->fact_slot[v] = -1;
+	for (size_t b = 0; b < fn->block_count; b++) {
+		const struct block *block = &fn->blocks[b];
+
+		if (block->exit == EXIT_TEST && block->test != TEST_UNKNOWN)
+			read_value(walk, value_id(block->tested_value));
+		if (block->exit == EXIT_RETURN)
+			read_value(walk, block->return_value);
+		for (size_t i = 0; i < block->phi_count; i++) {
+			read_value(walk, value_id(block->phis[i].result));
+			for (size_t p = 0; p < block->phis[i].incoming_count; p++)
+				read_value(walk, block->phis[i].incoming[p]);
+		}
+		for (size_t e = 0; e < block->event_count; e++) {
+			const struct event *event = &block->events[e];
+
+			if (event->kind == EVENT_VALUE_COPY ||
+			    event->kind == EVENT_VALUE_ADD ||
+			    event->kind == EVENT_VALUE_ERRNO) {
+				read_value(walk, event->source);
+				read_value(walk, event->result);
+			}
+		}
+	}
 }
 
 static void track(struct walk *walk, struct value value, bool *changed)
@@ -295,9 +346,12 @@ bool facts_refine(struct walk *walk, struct path_state *state,
 void facts_widen(struct walk *walk, struct path_state *state)
 {
 	for (int v = 0; v < walk->value_count; v++) {
-		unsigned char *fact = state_fact_byte(walk, state, v);
+		unsigned char *fact;
 
-		if (walk->tracked[v] < 0 || !(*fact & FACT_CONSTANT))
+		if (walk->tracked[v] < 0)
+			continue;
+		fact = state_fact_byte(walk, state, v);
+		if (!(*fact & FACT_CONSTANT))
 			continue;
 		set_fact(walk, state, value_id(v), FACT_WIDENED);
 	}

@@ -143,7 +143,7 @@ void liveness_forget_dead(struct walk *walk, struct path_state *state,
 		state_set_pending_value(walk, state, slot, 0);
 		*state_pointer_byte(walk, state, slot) = 0;
 	}
-	for (int value = 0; value < walk->value_count; value++)
-		if (!liveness_is_live(walk, block, value))
-			set_fact(walk, state, value_id(value), 0);
+	for (int i = 0; i < walk->fact_count; i++)
+		if (!liveness_is_live(walk, block, walk->fact_values[i]))
+			set_fact(walk, state, value_id(walk->fact_values[i]), 0);
 }

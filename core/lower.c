@@ -229,6 +229,82 @@ static bool preallocated_cache(const struct lowering *lowering,
 	return true;
 }
 
+static struct known_number known_argument(const struct instruction *call,
+					  int position)
+{
+	struct operand operand = lowered_argument(call, position);
+
+	return (struct known_number){ operand.kind == OPERAND_CONSTANT,
+				      operand.constant };
+}
+
+/* A field of the args object, when every write of it is one constant. */
+static struct known_number known_field(const struct lowering *lowering,
+				       struct operand args, const char *field)
+{
+	struct known_number known = { false, 0 };
+	bool written = false;
+
+	if (args.kind != OPERAND_ADDRESS)
+		return known;
+	for (size_t i = 0; i < lowering->write_count; i++) {
+		const struct field_write *write = &lowering->writes[i];
+		struct operand source = write->instruction->field_write.source;
+
+		if (write->object != args.object ||
+		    strcmp(write->instruction->field_write.field, field))
+			continue;
+		if (source.kind != OPERAND_CONSTANT ||
+		    (written && source.constant != known.value))
+			return (struct known_number){ false, 0 };
+		known = (struct known_number){ true, source.constant };
+		written = true;
+	}
+	/* A compound literal's fields not written are zero. */
+	if (!written && lowering->tu->objects[args.object].automatic)
+		return (struct known_number){ true, 0 };
+	return known;
+}
+
+static const struct setup_parameters *
+setup_parameters(struct lowering *lowering, const struct instruction *call,
+		 const struct api_entry *api)
+{
+	const struct api_parameters *positions = api_lookup_parameters(api->name);
+	struct setup_parameters *parameters;
+	struct operand args = lowered_argument(call, api->args_argument);
+
+	if (!positions)
+		return NULL;
+	parameters = arena_alloc(&lowering->tu->arena, sizeof(*parameters));
+	parameters->name_is_null =
+		known_argument(call, positions->name_argument).known &&
+		!known_argument(call, positions->name_argument).value;
+	parameters->size = known_argument(call, api->size_argument);
+	if (api->args_argument == NO_ARGUMENT) {
+		parameters->align = known_argument(call, positions->align_argument);
+		parameters->useroffset =
+			known_argument(call, positions->useroffset_argument);
+		parameters->usersize =
+			known_argument(call, positions->usersize_argument);
+		/* The helpers without usercopy pass no region: zero. */
+		if (positions->useroffset_argument == NO_ARGUMENT)
+			parameters->useroffset = parameters->usersize =
+				(struct known_number){ true, 0 };
+		parameters->use_freeptr_offset =
+			(struct known_number){ true, 0 };
+		return parameters;
+	}
+	parameters->align = known_field(lowering, args, API_ALIGN_FIELD);
+	parameters->useroffset = known_field(lowering, args, API_USEROFFSET_FIELD);
+	parameters->usersize = known_field(lowering, args, API_USERSIZE_FIELD);
+	parameters->freeptr_offset =
+		known_field(lowering, args, API_FREEPTR_OFFSET_FIELD);
+	parameters->use_freeptr_offset =
+		known_field(lowering, args, API_USE_FREEPTR_OFFSET_FIELD);
+	return parameters;
+}
+
 static void lower_setup(struct lowering *lowering, struct block *block,
 			const struct instruction *call,
 			const struct api_entry *api, struct cache_ref cache)
@@ -242,6 +318,7 @@ static void lower_setup(struct lowering *lowering, struct block *block,
 	event->flags_known = known_flags(
 		lowering, lowered_argument(call, api->flags_argument),
 		&event->flags, 0);
+	event->parameters = setup_parameters(lowering, call, api);
 }
 
 static void lower_create(struct lowering *lowering, struct block *block,

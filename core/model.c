@@ -15,6 +15,7 @@ void tu_init(struct translation_unit *tu, const char *main_file)
 	tu->module_exit = -1;
 	tu->preallocated_bit = -1;
 	tu->panic_bit = -1;
+	tu->typesafe_by_rcu_bit = -1;
 }
 
 void tu_release(struct translation_unit *tu)

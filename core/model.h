@@ -61,6 +61,23 @@ struct cache_instance {
 	bool external; /* has external linkage: other files can name it */
 };
 
+/* A setup argument, when it is a constant. */
+struct known_number {
+	bool known;
+	long long value;
+};
+
+/* What a setup is asked to build, as far as constants tell. */
+struct setup_parameters {
+	bool name_is_null;
+	struct known_number size;
+	struct known_number align;
+	struct known_number useroffset;
+	struct known_number usersize;
+	struct known_number freeptr_offset;
+	struct known_number use_freeptr_offset;
+};
+
 /* How an event names the cache it works on. */
 enum cache_ref_kind {
 	CACHE_REF_NONE,	     /* no cache the model can follow */
@@ -137,6 +154,8 @@ struct event {
 			/* ALLOC/FREE: the pointee type as written ("struct
 			 * foo"). */
 			const char *type_name;
+			/* SETUP: its other arguments; NULL when none known. */
+			const struct setup_parameters *parameters;
 		};
 		/* CALL: which function, and what each argument refers to. */
 		struct {
@@ -396,6 +415,8 @@ struct translation_unit {
 	int preallocated_bit;
 	/* Bit number of SLAB_PANIC in this unit; -1 when unknown. */
 	int panic_bit;
+	/* Bit number of SLAB_TYPESAFE_BY_RCU in this unit; -1 when unknown. */
+	int typesafe_by_rcu_bit;
 
 	bool lowered; /* model_lower() ran */
 

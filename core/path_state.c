@@ -7,7 +7,7 @@
  *               a pointer (4 bytes); the value a pending setup waits on
  *               and the event that set it up (2 x int32)
  *   once:       whether the path took a side nobody could tell
- *   per value:  one fact byte
+ *   per value read somewhere (facts.c): one fact byte
  *   per tracked value: its constant (int32), valid with FACT_CONSTANT
  */
 #include <string.h>
@@ -40,7 +40,7 @@ static size_t facts_offset(const struct walk *walk)
 
 static size_t constants_offset(const struct walk *walk)
 {
-	return facts_offset(walk) + (size_t)walk->value_count;
+	return facts_offset(walk) + (size_t)walk->fact_count;
 }
 
 size_t state_layout(struct walk *walk)
@@ -148,7 +148,8 @@ void state_set_setup_number(const struct walk *walk, struct path_state *state,
 unsigned char *state_fact_byte(const struct walk *walk,
 			       const struct path_state *state, int value)
 {
-	return (unsigned char *)state->bytes + facts_offset(walk) + value;
+	return (unsigned char *)state->bytes + facts_offset(walk) +
+	       walk->fact_slot[value];
 }
 
 int64_t state_constant(const struct walk *walk, const struct path_state *state,

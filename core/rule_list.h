@@ -13,5 +13,6 @@ RULE("kmem-internal-flag", internal_flag)
 RULE("kmem-size-mismatch", size_mismatch)
 RULE("kmem-storage", storage)
 RULE("kmem-use-after-destroy", use_after_destroy)
+RULE("kmem-invalid-args", invalid_args)
 
 #undef RULE

@@ -524,6 +524,7 @@ static void prepare(struct walk *walk, const bool *initially_set)
 	size_t events = 0, most_phis = 0;
 
 	walk_collect_slots(walk, initially_set);
+	facts_choose(walk);
 	facts_track(walk);
 	state_layout(walk);
 	walk->first_event_of_block =

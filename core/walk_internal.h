@@ -76,6 +76,11 @@ struct walk {
 	struct cache_ref *slots;
 	int slot_count;
 	int value_count;
+	/* Values some test, return, phi or copy reads: their fact's index
+	 * in the state, or -1 (nothing about them can matter). */
+	int *fact_slot;
+	int fact_count;
+	int *fact_values;	/* the values that have one, in slot order */
 	/* Values whose constants the state keeps: index, or -1. */
 	int *tracked;
 	int tracked_count;
@@ -140,6 +145,8 @@ uint64_t state_hash(const struct walk *walk, int block,
 
 /* facts.c */
 void facts_track(struct walk *walk);
+/* Which values get a fact in the state; before state_layout(). */
+void facts_choose(struct walk *walk);
 unsigned char value_fact(const struct walk *walk,
 			 const struct path_state *state, struct value value);
 void set_fact(struct walk *walk, struct path_state *state, struct value value,
