@@ -78,6 +78,7 @@ static void track(struct walk *walk, struct value value, bool *changed)
 {
 	if (!is_value(walk, value) || walk->tracked[value.id] >= 0)
 		return;
+	walk->tracked_values[walk->tracked_count] = value.id;
 	walk->tracked[value.id] = walk->tracked_count++;
 	*changed = true;
 }
@@ -89,6 +90,8 @@ void facts_track(struct walk *walk)
 	bool changed = true;
 
 	walk->tracked = arena_alloc(
+		&walk->arena, ((size_t)walk->value_count + 1) * sizeof(int));
+	walk->tracked_values = arena_alloc(
 		&walk->arena, ((size_t)walk->value_count + 1) * sizeof(int));
 	for (int v = 0; v < walk->value_count; v++)
 		walk->tracked[v] = -1;
@@ -345,11 +348,10 @@ bool facts_refine(struct walk *walk, struct path_state *state,
 
 void facts_widen(struct walk *walk, struct path_state *state)
 {
-	for (int v = 0; v < walk->value_count; v++) {
+	for (int i = 0; i < walk->tracked_count; i++) {
+		int v = walk->tracked_values[i];
 		unsigned char *fact;
 
-		if (walk->tracked[v] < 0)
-			continue;
 		fact = state_fact_byte(walk, state, v);
 		if (!(*fact & FACT_CONSTANT))
 			continue;

@@ -99,6 +99,8 @@ void liveness_compute(struct walk *walk)
 	bool changed = true;
 
 	walk->live_words = ((size_t)walk->value_count + 63) / 64;
+	walk->keep_masks = arena_alloc(&walk->arena,
+				       (blocks + 1) * sizeof(*walk->keep_masks));
 	if (!walk->live_words)
 		return;
 	walk->live_in = arena_alloc(&walk->arena, blocks * walk->live_words *
@@ -122,6 +124,57 @@ void liveness_compute(struct walk *walk)
 	}
 }
 
+/*
+ * Per block, a byte mask over the facts and constants of the state: 0xff
+ * where the value is live at the block's entry, 0 where it is dead.  The
+ * walk enters blocks thousands of times; masking is one pass over a few
+ * hundred bytes that the compiler vectorizes, computed once per block.
+ */
+static const unsigned char *keep_mask(struct walk *walk, int block)
+{
+	size_t length = state_facts_length(walk);
+	unsigned char *mask;
+
+	if (walk->keep_masks[block])
+		return walk->keep_masks[block];
+	mask = arena_alloc(&walk->arena, length + 1);
+	for (int i = 0; i < walk->fact_count; i++) {
+		int value = walk->fact_values[i];
+		int tracked = walk->tracked[value];
+
+		if (!liveness_is_live(walk, block, value))
+			continue;
+		mask[i] = 0xff;
+		if (tracked >= 0)
+			memset(mask + walk->fact_count +
+				       (size_t)tracked * sizeof(int32_t),
+			       0xff, sizeof(int32_t));
+	}
+	walk->keep_masks[block] = mask;
+	return mask;
+}
+
+static void forget_dead_facts(struct walk *walk, struct path_state *state,
+			      int block)
+{
+	const unsigned char *mask = keep_mask(walk, block);
+	unsigned char *facts = state_facts_region(walk, state);
+	size_t length = state_facts_length(walk);
+
+	size_t i = 0;
+
+	for (; i + sizeof(uint64_t) <= length; i += sizeof(uint64_t)) {
+		uint64_t keep, value;
+
+		memcpy(&keep, mask + i, sizeof(keep));
+		memcpy(&value, facts + i, sizeof(value));
+		value &= keep;
+		memcpy(facts + i, &value, sizeof(value));
+	}
+	for (; i < length; i++)
+		facts[i] &= mask[i];
+}
+
 void liveness_forget_dead(struct walk *walk, struct path_state *state,
 			  int block)
 {
@@ -143,7 +196,5 @@ void liveness_forget_dead(struct walk *walk, struct path_state *state,
 		state_set_pending_value(walk, state, slot, 0);
 		*state_pointer_byte(walk, state, slot) = 0;
 	}
-	for (int i = 0; i < walk->fact_count; i++)
-		if (!liveness_is_live(walk, block, walk->fact_values[i]))
-			set_fact(walk, state, value_id(walk->fact_values[i]), 0);
+	forget_dead_facts(walk, state, block);
 }

@@ -152,6 +152,17 @@ unsigned char *state_fact_byte(const struct walk *walk,
 	       walk->fact_slot[value];
 }
 
+unsigned char *state_facts_region(const struct walk *walk,
+				  const struct path_state *state)
+{
+	return (unsigned char *)state->bytes + facts_offset(walk);
+}
+
+size_t state_facts_length(const struct walk *walk)
+{
+	return walk->state_size - facts_offset(walk);
+}
+
 int64_t state_constant(const struct walk *walk, const struct path_state *state,
 		       int tracked)
 {
@@ -167,14 +178,23 @@ void state_set_constant(const struct walk *walk, struct path_state *state,
 		(int32_t)constant);
 }
 
+/* FNV-1a over 8-byte words: states are hashed at every block entry. */
 uint64_t state_hash(const struct walk *walk, int block,
 		    const struct path_state *state)
 {
 	uint64_t hash = 1469598103934665603ull ^ (uint64_t)block;
+	size_t i = 0;
 
-	for (size_t i = 0; i < walk->state_size; i++) {
+	for (; i + sizeof(uint64_t) <= walk->state_size; i += sizeof(uint64_t)) {
+		uint64_t word;
+
+		memcpy(&word, state->bytes + i, sizeof(word));
+		hash ^= word;
+		hash *= 1099511628211ull;
+	}
+	for (; i < walk->state_size; i++) {
 		hash ^= state->bytes[i];
 		hash *= 1099511628211ull;
 	}
-	return hash;
+	return hash ^ hash >> 29;
 }

@@ -84,6 +84,7 @@ struct walk {
 	/* Values whose constants the state keeps: index, or -1. */
 	int *tracked;
 	int tracked_count;
+	int *tracked_values; /* the values that have one, in order */
 	size_t state_size;
 
 	/* Events numbered across blocks, to name setup sites in states. */
@@ -92,6 +93,8 @@ struct walk {
 	/* Per block, the values some path from its entry still reads. */
 	uint64_t *live_in;
 	size_t live_words;
+	/* Per block, which fact and constant bytes stay (liveness.c). */
+	const unsigned char **keep_masks;
 
 	/* Distinct states that entered each block. */
 	unsigned int *visits;
@@ -136,6 +139,10 @@ void state_set_setup_number(const struct walk *walk, struct path_state *state,
 			    int slot, int32_t number);
 unsigned char *state_fact_byte(const struct walk *walk,
 			       const struct path_state *state, int value);
+/* The facts and then the constants, as one run of bytes. */
+unsigned char *state_facts_region(const struct walk *walk,
+				  const struct path_state *state);
+size_t state_facts_length(const struct walk *walk);
 int64_t state_constant(const struct walk *walk, const struct path_state *state,
 		       int tracked);
 void state_set_constant(const struct walk *walk, struct path_state *state,
