@@ -22,6 +22,13 @@ struct analysis {
 	struct arena arena;
 };
 
+/*
+ * Whether any event of the function passes the test: rules that walk
+ * paths skip functions that cannot hold what they look for.
+ */
+bool function_has_event(const struct function_model *function,
+			bool (*test)(const struct event *event));
+
 /* "name" or "name[3]" for a cache reference to an instance. */
 const char *instance_ref_name(struct analysis *analysis,
 			      const struct cache_ref *ref);

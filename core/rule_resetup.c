@@ -61,6 +61,13 @@ static void match_helper_setup(struct walk *walk, const struct event *call,
 			analysis->tu->functions[call->function].name);
 }
 
+/* Only setups, direct or in helpers of the unit, can set up again. */
+static bool may_set_up(const struct event *event)
+{
+	return event->kind == EVENT_SETUP ||
+	       (event->kind == EVENT_CALL && event->function >= 0);
+}
+
 static void check_every_function(struct analysis *analysis)
 {
 	const struct walk_observer observer = {
@@ -69,7 +76,8 @@ static void check_every_function(struct analysis *analysis)
 	};
 
 	for (size_t i = 0; i < analysis->tu->function_count; i++)
-		walk_function(analysis, (int)i, &observer, NULL);
+		if (function_has_event(&analysis->tu->functions[i], may_set_up))
+			walk_function(analysis, (int)i, &observer, NULL);
 }
 
 void register_resetup(struct rule_hooks *hooks)

@@ -61,14 +61,27 @@ static void match_use(struct walk *walk, const struct event *event,
 		report_note(finding, destroy->location, "destroyed here");
 }
 
+/* A destroy, here or in a helper of the unit. */
+static bool may_destroy(const struct event *event)
+{
+	return event->kind == EVENT_DESTROY ||
+	       (event->kind == EVENT_CALL && event->function >= 0);
+}
+
 static void check_every_function(struct analysis *analysis)
 {
 	const struct walk_observer observer = {
 		.before_event = match_use,
 	};
 
-	for (size_t i = 0; i < analysis->tu->function_count; i++)
-		walk_function(analysis, (int)i, &observer, NULL);
+	for (size_t i = 0; i < analysis->tu->function_count; i++) {
+		const struct function_model *function =
+			&analysis->tu->functions[i];
+
+		if (function_has_event(function, uses_cache) &&
+		    function_has_event(function, may_destroy))
+			walk_function(analysis, (int)i, &observer, NULL);
+	}
 }
 
 void register_use_after_destroy(struct rule_hooks *hooks)

@@ -176,6 +176,16 @@ void slabcheck_run(struct translation_unit *tu,
 	slabcheck_analyze(tu, options, report);
 }
 
+bool function_has_event(const struct function_model *function,
+			bool (*test)(const struct event *event))
+{
+	for (size_t b = 0; b < function->block_count; b++)
+		for (size_t e = 0; e < function->blocks[b].event_count; e++)
+			if (test(&function->blocks[b].events[e]))
+				return true;
+	return false;
+}
+
 const char *instance_ref_name(struct analysis *analysis,
 			      const struct cache_ref *ref)
 {
