@@ -14,5 +14,6 @@ RULE("kmem-size-mismatch", size_mismatch)
 RULE("kmem-storage", storage)
 RULE("kmem-use-after-destroy", use_after_destroy)
 RULE("kmem-invalid-args", invalid_args)
+RULE("kmem-unchecked-setup", unchecked_setup)
 
 #undef RULE

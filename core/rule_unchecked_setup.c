@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kmem-unchecked-setup: a setup that can fail, whose failure nobody
+ * notices.
+ *
+ * A failed setup leaves the instance as it was: zeroed.  The pointer to
+ * it still looks like a cache, so nothing stops the first allocation, which
+ * then crashes inside the slab core.  A setup can fail unless its flags
+ * carry SLAB_PANIC (the slab core panics instead).  Two shapes are
+ * reported: the result is thrown away (the call is a statement of its
+ * own), and a path where the setup is known to have failed goes on to use
+ * the cache (a failure that is logged and then ignored).
+ *
+ * Bad:   kmem_cache_setup(foo_cachep, "foo", sizeof(struct foo), 0, 0, NULL);
+ * Good:  err = kmem_cache_setup(...); if (err) return err;
+ *        or SLAB_PANIC in the flags for boot-time caches.
+ *
+ * Confidence: high.  Flags that are not known at compile time, a result
+ * stored somewhere the model does not follow, and uses in helpers are not
+ * judged.
+ */
+#include "analysis.h"
+#include "paths.h"
+
+static bool may_fail(const struct analysis *analysis, const struct event *setup)
+{
+	int panic = analysis->tu->panic_bit;
+
+	/* Without the flags, or without knowing SLAB_PANIC, nobody can say. */
+	if (!setup->flags_known || panic < 0 || panic >= 64)
+		return false;
+	return !(setup->flags >> panic & 1);
+}
+
+static void match_ignored(struct analysis *analysis,
+			  const struct function_model *function,
+			  const struct event *event)
+{
+	(void)function;
+	if (event->result.kind != VALUE_UNKNOWN ||
+	    event->cache.kind != CACHE_REF_INSTANCE || !may_fail(analysis, event))
+		return;
+	analysis_report(analysis, event->location,
+			"the result of '%s' is ignored: if it fails, static "
+			"cache '%s' stays zeroed and its first use crashes",
+			event->callee, instance_ref_name(analysis, &event->cache));
+}
+
+static bool uses_cache(const struct event *event)
+{
+	return (event->kind == EVENT_ALLOC || event->kind == EVENT_FREE ||
+		event->kind == EVENT_USE) &&
+	       event->cache.kind == CACHE_REF_INSTANCE;
+}
+
+static void match_use_after_failure(struct walk *walk,
+				    const struct event *event,
+				    const struct path_state *state)
+{
+	struct analysis *analysis = walk_analysis(walk);
+	const struct event *setup;
+	struct finding *finding;
+	int slot;
+
+	if (!uses_cache(event))
+		return;
+	slot = walk_slot(walk, &event->cache);
+	if (slot < 0 || state_status(walk, state, slot) != SLOT_UNSET)
+		return;
+	setup = state_setup_site(walk, state, slot);
+	if (!setup || setup->kind != EVENT_SETUP || !may_fail(analysis, setup))
+		return;
+	finding = analysis_report(analysis, event->location,
+				  "static cache '%s' is passed to '%s' on a "
+				  "path where its setup failed",
+				  instance_ref_name(analysis, &event->cache),
+				  event->callee);
+	report_note(finding, setup->location, "the setup that failed");
+}
+
+static bool is_setup(const struct event *event)
+{
+	return event->kind == EVENT_SETUP;
+}
+
+static void check_every_function(struct analysis *analysis)
+{
+	const struct walk_observer observer = {
+		.before_event = match_use_after_failure,
+	};
+
+	for (size_t i = 0; i < analysis->tu->function_count; i++) {
+		const struct function_model *function =
+			&analysis->tu->functions[i];
+
+		if (function_has_event(function, is_setup) &&
+		    function_has_event(function, uses_cache))
+			walk_function(analysis, (int)i, &observer, NULL);
+	}
+}
+
+void register_unchecked_setup(struct rule_hooks *hooks)
+{
+	add_event_hook(hooks, EVENT_SETUP, match_ignored);
+	add_unit_hook(hooks, check_every_function);
+}
