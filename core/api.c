@@ -39,6 +39,17 @@ static const struct api_entry api_table[] = {
 	{ "kmem_cache_alloc_bulk",       API_USE,              0,    N,   N,    N,   N,     false },
 	{ "kmem_cache_alloc_bulk_noprof", API_USE,             0,    N,   N,    N,   N,     false },
 	{ "kmem_cache_free_bulk",        API_USE,              0,    N,   N,    N,   N,     false },
+	/* Heap memory, which a static cache must not live in. */
+	{ "kmalloc_noprof",              API_HEAP_ALLOC,       N,    N,   N,    N,   N,     true },
+	{ "__kmalloc_noprof",            API_HEAP_ALLOC,       N,    N,   N,    N,   N,     true },
+	{ "kmalloc_node_noprof",         API_HEAP_ALLOC,       N,    N,   N,    N,   N,     true },
+	{ "__kmalloc_node_noprof",       API_HEAP_ALLOC,       N,    N,   N,    N,   N,     true },
+	{ "kmalloc_array_noprof",        API_HEAP_ALLOC,       N,    N,   N,    N,   N,     true },
+	{ "kzalloc_noprof",              API_HEAP_ALLOC,       N,    N,   N,    N,   N,     true },
+	{ "kvmalloc_node_noprof",        API_HEAP_ALLOC,       N,    N,   N,    N,   N,     true },
+	{ "__kvmalloc_node_noprof",      API_HEAP_ALLOC,       N,    N,   N,    N,   N,     true },
+	{ "vmalloc_noprof",              API_HEAP_ALLOC,       N,    N,   N,    N,   N,     true },
+	{ "vzalloc_noprof",              API_HEAP_ALLOC,       N,    N,   N,    N,   N,     true },
 	{ "to_kmem_cache",               API_TO_CACHE,         0,    N,   N,    N,   N,     true },
 	{ "IS_ERR",                      API_IS_ERROR,         N,    N,   N,    N,   N,     false },
 	{ "IS_ERR_OR_NULL",              API_IS_ERROR_OR_NULL, N,    N,   N,    N,   N,     false },
@@ -77,7 +88,8 @@ const struct api_entry *api_lookup(const char *name)
 {
 	/* Every API name starts with one of these: most calls stop here. */
 	if (name[0] != 'k' && name[0] != '_' && name[0] != 't' &&
-	    name[0] != 'I' && name[0] != 'P' && name[0] != 'a')
+	    name[0] != 'I' && name[0] != 'P' && name[0] != 'a' &&
+	    name[0] != 'v')
 		return NULL;
 	return find(api_table, sizeof(api_table) / sizeof(api_table[0]), name);
 }

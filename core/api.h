@@ -19,6 +19,7 @@ enum api_role {
 	API_ALLOC,
 	API_FREE,
 	API_USE,		/* any other use: size, shrink, bulk */
+	API_HEAP_ALLOC,		/* kmalloc() and friends: heap memory */
 	API_TO_CACHE,	      /* to_kmem_cache() */
 	API_IS_ERROR,	      /* IS_ERR(): tests a pointer for an errno */
 	API_IS_ERROR_OR_NULL, /* IS_ERR_OR_NULL() */

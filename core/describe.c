@@ -100,7 +100,8 @@ static bool calls_api(const struct function_model *function)
 		if (api && api->role != API_IS_ERROR &&
 		    api->role != API_IS_ERROR_OR_NULL &&
 		    api->role != API_PASS_THROUGH && api->role != API_ERRNO &&
-		    api->role != API_ERRNO_OR_ZERO)
+		    api->role != API_ERRNO_OR_ZERO &&
+		    api->role != API_HEAP_ALLOC)
 			return true;
 	}
 	return false;

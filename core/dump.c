@@ -132,6 +132,7 @@ static const char *const event_names[] = {
 	[EVENT_VALUE_ADD] = "add",
 	[EVENT_VALUE_ERRNO] = "errno",
 	[EVENT_USE] = "use",
+	[EVENT_HEAP_STORAGE] = "heap-storage",
 };
 
 static void print_event(struct dumper *dumper, const struct event *event)
@@ -176,6 +177,10 @@ static void print_event(struct dumper *dumper, const struct event *event)
 	case EVENT_CACHE_CAST:
 	case EVENT_COPY:
 		fprintf(stream, " %s", event->storage_name);
+		break;
+	case EVENT_HEAP_STORAGE:
+		fprintf(stream, " %s from %s", event->storage_name,
+			event->callee);
 		break;
 	case EVENT_VALUE_COPY:
 	case EVENT_VALUE_ADD:

@@ -305,6 +305,62 @@ setup_parameters(struct lowering *lowering, const struct instruction *call,
 	return parameters;
 }
 
+/*
+ * The allocator a cache's storage comes from, when it is heap memory: a
+ * member of a struct the function got from kmalloc() and friends (or from
+ * a cache), or such memory itself.  NULL otherwise.
+ */
+static const char *heap_origin(const struct lowering *lowering,
+			       struct operand operand, const char **member,
+			       const struct instruction **allocation)
+{
+	*member = NULL;
+	for (int depth = 0; depth < FOLLOW_DEPTH; depth++) {
+		const struct instruction *definition;
+		const struct api_entry *api;
+
+		if (operand.kind == OPERAND_MEMBER_ADDRESS) {
+			if (!operand.name || strcmp(operand.name, API_OPAQUE_TAG))
+				return NULL;
+			*member = operand.pointee;
+			operand = operand_value(operand.value);
+		}
+		definition = lowered_definition(lowering, operand);
+		if (!definition)
+			return NULL;
+		if (definition->kind == INSN_ASSIGN) {
+			operand = definition->source;
+			continue;
+		}
+		api = lowered_api(definition);
+		if (api && (api->role == API_HEAP_ALLOC || api->role == API_ALLOC)) {
+			*allocation = definition;
+			return api->name;
+		}
+		return NULL;
+	}
+	return NULL;
+}
+
+/* A static cache placed in heap memory: freed under a live cache. */
+static void check_heap(struct lowering *lowering, struct block *block,
+		       const struct instruction *call, struct operand operand)
+{
+	const struct instruction *allocation = NULL;
+	const char *member;
+	const char *allocator =
+		heap_origin(lowering, operand, &member, &allocation);
+	struct event *event;
+
+	if (!allocator || allocation == lowering->reported_heap)
+		return;
+	lowering->reported_heap = allocation;
+	event = block_add_event(lowering->tu, block, EVENT_HEAP_STORAGE);
+	event->location = call->location;
+	event->callee = allocator;
+	event->storage_name = member ? member : "<allocated>";
+}
+
 static void lower_setup(struct lowering *lowering, struct block *block,
 			const struct instruction *call,
 			const struct api_entry *api, struct cache_ref cache)
@@ -406,6 +462,7 @@ static void lower_api_call(struct lowering *lowering, struct block *block,
 		event->or_zero = api->role == API_ERRNO_OR_ZERO;
 		return;
 	case API_TO_CACHE:
+		check_heap(lowering, block, call, cache_operand);
 		if (cache_operand.kind == OPERAND_ADDRESS) {
 			event = block_add_event(lowering->tu, block,
 						EVENT_CACHE_CAST);

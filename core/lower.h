@@ -30,6 +30,9 @@ struct lowering {
 	size_t write_count;
 	/* Objects whose fields an API macro fills (bit per object). */
 	unsigned char *filled_by_api;
+	/* The last heap allocation reported as holding a cache: one finding
+	 * per allocation, however often it is converted. */
+	const struct instruction *reported_heap;
 };
 
 /* The instruction that defines an operand's value, or NULL. */

@@ -124,6 +124,8 @@ enum event_kind {
 	EVENT_VALUE_ERRNO, /* result = PTR_ERR(source), or with or_zero
 			    * PTR_ERR_OR_ZERO(source) */
 	EVENT_USE,	/* any other use of a cache (size, shrink, bulk) */
+	EVENT_HEAP_STORAGE, /* a cache in memory from an allocator
+			     * ('callee'), storage_name the member */
 	EVENT_KIND_COUNT
 };
 
@@ -198,6 +200,8 @@ enum operand_kind {
 	OPERAND_ADDRESS,  /* &object, or &object[element] */
 	OPERAND_STRING,	  /* a string literal */
 	OPERAND_FUNCTION, /* the address of a function, by name */
+	OPERAND_MEMBER_ADDRESS, /* &value->member: 'value' is the struct's
+				 * address, 'name' the member's type tag */
 };
 
 struct operand {

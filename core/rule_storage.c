@@ -64,8 +64,20 @@ static void match_copy(struct analysis *analysis,
 			event->storage_name);
 }
 
+static void match_heap(struct analysis *analysis,
+		       const struct function_model *function,
+		       const struct event *event)
+{
+	(void)function;
+	analysis_report(analysis, event->location,
+			"static cache storage '%s' is in memory from '%s', not "
+			"static: freeing it frees a live cache",
+			event->storage_name, event->callee);
+}
+
 void register_storage(struct rule_hooks *hooks)
 {
+	add_event_hook(hooks, EVENT_HEAP_STORAGE, match_heap);
 	add_instance_hook(hooks, match_instance);
 	add_event_hook(hooks, EVENT_COPY, match_copy);
 }

@@ -321,6 +321,34 @@ static bool pointee(tree pointer_type, unsigned long *size, std::string *name)
 	return *size != 0;
 }
 
+static struct operand operand_of(function_translation *ft, tree operand);
+
+/* &pointer->member (or an element of it): a member of a followed type. */
+static struct operand member_address(function_translation *ft, tree object)
+{
+	struct operand result = operand_unknown();
+	const char *tag;
+	tree field, base;
+
+	if (TREE_CODE(object) == ARRAY_REF)
+		object = TREE_OPERAND(object, 0);
+	if (TREE_CODE(object) != COMPONENT_REF)
+		return result;
+	field = TREE_OPERAND(object, 1);
+	base = TREE_OPERAND(object, 0);
+	tag = followed_tag(TREE_TYPE(field));
+	if (!tag || TREE_CODE(base) != MEM_REF ||
+	    TREE_CODE(TREE_OPERAND(base, 0)) != SSA_NAME)
+		return result;
+	result = operand_of(ft, TREE_OPERAND(base, 0));
+	if (result.kind != OPERAND_VALUE)
+		return operand_unknown();
+	result.kind = OPERAND_MEMBER_ADDRESS;
+	result.name = tu_string(ft->tu, tag);
+	result.pointee = tu_string(ft->tu, identifier(field));
+	return result;
+}
+
 static struct operand operand_of(function_translation *ft, tree operand)
 {
 	tree root = root_of(operand);
@@ -355,7 +383,7 @@ static struct operand operand_of(function_translation *ft, tree operand)
 	}
 	base = address_base(root, &element);
 	if (!base)
-		return result;
+		return member_address(ft, TREE_OPERAND(root, 0));
 	return operand_address(object_of(base), element);
 }
 
