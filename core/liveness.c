@@ -109,10 +109,23 @@ void liveness_compute(struct walk *walk)
 		arena_alloc(&walk->arena, walk->live_words * sizeof(uint64_t));
 	defined =
 		arena_alloc(&walk->arena, walk->live_words * sizeof(uint64_t));
-	for (int round = 0; changed && round < 1000; round++) {
+	for (int round = 0; changed; round++) {
 		changed = false;
 		for (size_t b = blocks; b-- > 0;)
 			changed |= update_live(walk, (int)b, scratch, defined);
+		/*
+		 * Sets only grow, so this ends; a function that still changes
+		 * after this many rounds gets every value live, which forgets
+		 * nothing and so cannot make a finding.
+		 */
+		if (changed && round == LIVENESS_ROUND_LIMIT) {
+			walk_debug(walk, "liveness", "no fixed point after %d "
+				   "rounds: every value kept",
+				   LIVENESS_ROUND_LIMIT);
+			memset(walk->live_in, 0xff,
+			       blocks * walk->live_words * sizeof(uint64_t));
+			break;
+		}
 	}
 	/* The walk forgets after the phis ran: their results are live then. */
 	for (size_t b = 0; b < blocks; b++) {

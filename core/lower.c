@@ -65,8 +65,8 @@ struct value lower_value(struct operand operand)
 }
 
 /* What a cache argument refers to, through copies and to_kmem_cache(). */
-static struct cache_ref cache_ref_of(const struct lowering *lowering,
-				     struct operand operand)
+struct cache_ref lowered_cache_ref(const struct lowering *lowering,
+				   struct operand operand)
 {
 	const struct cache_ref none = { CACHE_REF_NONE, -1, ELEMENT_WHOLE };
 
@@ -106,8 +106,8 @@ static struct cache_ref cache_ref_of(const struct lowering *lowering,
 }
 
 /* Bits known to be set in a flags argument. */
-static bool known_flags(const struct lowering *lowering, struct operand operand,
-			unsigned long long *flags, int depth)
+bool lowered_flags(const struct lowering *lowering, struct operand operand,
+		   unsigned long long *flags, int depth)
 {
 	const struct instruction *definition;
 
@@ -121,14 +121,14 @@ static bool known_flags(const struct lowering *lowering, struct operand operand,
 	if (!definition)
 		return false;
 	if (definition->kind == INSN_ASSIGN)
-		return known_flags(lowering, definition->source, flags,
-				   depth + 1);
+		return lowered_flags(lowering, definition->source, flags,
+				     depth + 1);
 	if (definition->kind == INSN_BINARY &&
 	    definition->binary.op == OP_BIT_OR) {
 		unsigned long long left = 0, right = 0;
-		bool known_left = known_flags(lowering, definition->binary.left,
-					      &left, depth + 1);
-		bool known_right = known_flags(
+		bool known_left = lowered_flags(
+			lowering, definition->binary.left, &left, depth + 1);
+		bool known_right = lowered_flags(
 			lowering, definition->binary.right, &right, depth + 1);
 
 		/* Known set bits survive an or with anything. */
@@ -138,16 +138,9 @@ static bool known_flags(const struct lowering *lowering, struct operand operand,
 	return false;
 }
 
-static unsigned long constant_size(struct operand operand)
-{
-	return operand.kind == OPERAND_CONSTANT && operand.constant > 0 ?
-		       (unsigned long)operand.constant :
-		       0;
-}
-
-static struct event *add_event(struct lowering *lowering, struct block *block,
-			       const struct instruction *instruction,
-			       enum event_kind kind)
+struct event *lowered_event(struct lowering *lowering, struct block *block,
+			    const struct instruction *instruction,
+			    enum event_kind kind)
 {
 	struct event *event = block_add_event(lowering->tu, block, kind);
 
@@ -185,211 +178,6 @@ static void check_cast(struct lowering *lowering, struct block *block,
 	describe_storage(lowering, event, object);
 }
 
-/*
- * The cache a create's arguments preallocate: writes of '.preallocated'
- * into the args object anywhere in the function or at file scope.  Writes
- * that disagree leave the cache unknown; no write, or only NULL, is a
- * dynamic create.
- */
-static bool preallocated_cache(const struct lowering *lowering,
-			       struct operand args, struct cache_ref *cache)
-{
-	bool found = false, agree = true;
-	struct cache_ref first = { CACHE_REF_NONE, -1, ELEMENT_WHOLE };
-
-	if (args.kind != OPERAND_ADDRESS)
-		return false;
-	for (size_t i = 0; i < lowering->write_count; i++) {
-		const struct field_write *write = &lowering->writes[i];
-		struct operand source = write->instruction->field_write.source;
-		struct cache_ref ref;
-
-		if (write->object != args.object ||
-		    strcmp(write->instruction->field_write.field,
-			   API_PREALLOCATED_FIELD))
-			continue;
-		if (source.kind == OPERAND_CONSTANT && source.constant == 0)
-			continue;
-		ref = cache_ref_of(lowering, source);
-		if (found &&
-		    (ref.kind != first.kind || ref.index != first.index ||
-		     ref.element != first.element))
-			agree = false;
-		if (!found)
-			first = ref;
-		found = true;
-	}
-	if (!found)
-		return false;
-	cache->kind = CACHE_REF_NONE;
-	cache->index = -1;
-	cache->element = ELEMENT_WHOLE;
-	if (agree)
-		*cache = first;
-	return true;
-}
-
-static struct known_number known_argument(const struct instruction *call,
-					  int position)
-{
-	struct operand operand = lowered_argument(call, position);
-
-	return (struct known_number){ operand.kind == OPERAND_CONSTANT,
-				      operand.constant };
-}
-
-/* A field of the args object, when every write of it is one constant. */
-static struct known_number known_field(const struct lowering *lowering,
-				       struct operand args, const char *field)
-{
-	struct known_number known = { false, 0 };
-	bool written = false;
-
-	if (args.kind != OPERAND_ADDRESS)
-		return known;
-	for (size_t i = 0; i < lowering->write_count; i++) {
-		const struct field_write *write = &lowering->writes[i];
-		struct operand source = write->instruction->field_write.source;
-
-		if (write->object != args.object ||
-		    strcmp(write->instruction->field_write.field, field))
-			continue;
-		if (source.kind != OPERAND_CONSTANT ||
-		    (written && source.constant != known.value))
-			return (struct known_number){ false, 0 };
-		known = (struct known_number){ true, source.constant };
-		written = true;
-	}
-	/* A compound literal's fields not written are zero. */
-	if (!written && lowering->tu->objects[args.object].automatic)
-		return (struct known_number){ true, 0 };
-	return known;
-}
-
-static const struct setup_parameters *
-setup_parameters(struct lowering *lowering, const struct instruction *call,
-		 const struct api_entry *api)
-{
-	const struct api_parameters *positions = api_lookup_parameters(api->name);
-	struct setup_parameters *parameters;
-	struct operand args = lowered_argument(call, api->args_argument);
-
-	if (!positions)
-		return NULL;
-	parameters = arena_alloc(&lowering->tu->arena, sizeof(*parameters));
-	parameters->name_is_null =
-		known_argument(call, positions->name_argument).known &&
-		!known_argument(call, positions->name_argument).value;
-	parameters->size = known_argument(call, api->size_argument);
-	if (api->args_argument == NO_ARGUMENT) {
-		parameters->align = known_argument(call, positions->align_argument);
-		parameters->useroffset =
-			known_argument(call, positions->useroffset_argument);
-		parameters->usersize =
-			known_argument(call, positions->usersize_argument);
-		/* The helpers without usercopy pass no region: zero. */
-		if (positions->useroffset_argument == NO_ARGUMENT)
-			parameters->useroffset = parameters->usersize =
-				(struct known_number){ true, 0 };
-		parameters->use_freeptr_offset =
-			(struct known_number){ true, 0 };
-		return parameters;
-	}
-	parameters->align = known_field(lowering, args, API_ALIGN_FIELD);
-	parameters->useroffset = known_field(lowering, args, API_USEROFFSET_FIELD);
-	parameters->usersize = known_field(lowering, args, API_USERSIZE_FIELD);
-	parameters->freeptr_offset =
-		known_field(lowering, args, API_FREEPTR_OFFSET_FIELD);
-	parameters->use_freeptr_offset =
-		known_field(lowering, args, API_USE_FREEPTR_OFFSET_FIELD);
-	return parameters;
-}
-
-/*
- * The allocator a cache's storage comes from, when it is heap memory: a
- * member of a struct the function got from kmalloc() and friends (or from
- * a cache), or such memory itself.  NULL otherwise.
- */
-static const char *heap_origin(const struct lowering *lowering,
-			       struct operand operand, const char **member,
-			       const struct instruction **allocation)
-{
-	*member = NULL;
-	for (int depth = 0; depth < FOLLOW_DEPTH; depth++) {
-		const struct instruction *definition;
-		const struct api_entry *api;
-
-		if (operand.kind == OPERAND_MEMBER_ADDRESS) {
-			if (!operand.name || strcmp(operand.name, API_OPAQUE_TAG))
-				return NULL;
-			*member = operand.pointee;
-			operand = operand_value(operand.value);
-		}
-		definition = lowered_definition(lowering, operand);
-		if (!definition)
-			return NULL;
-		if (definition->kind == INSN_ASSIGN) {
-			operand = definition->source;
-			continue;
-		}
-		api = lowered_api(definition);
-		if (api && (api->role == API_HEAP_ALLOC || api->role == API_ALLOC)) {
-			*allocation = definition;
-			return api->name;
-		}
-		return NULL;
-	}
-	return NULL;
-}
-
-/* A static cache placed in heap memory: freed under a live cache. */
-static void check_heap(struct lowering *lowering, struct block *block,
-		       const struct instruction *call, struct operand operand)
-{
-	const struct instruction *allocation = NULL;
-	const char *member;
-	const char *allocator =
-		heap_origin(lowering, operand, &member, &allocation);
-	struct event *event;
-
-	if (!allocator || allocation == lowering->reported_heap)
-		return;
-	lowering->reported_heap = allocation;
-	event = block_add_event(lowering->tu, block, EVENT_HEAP_STORAGE);
-	event->location = call->location;
-	event->callee = allocator;
-	event->storage_name = member ? member : "<allocated>";
-}
-
-static void lower_setup(struct lowering *lowering, struct block *block,
-			const struct instruction *call,
-			const struct api_entry *api, struct cache_ref cache)
-{
-	struct event *event = add_event(lowering, block, call, EVENT_SETUP);
-
-	event->callee = api->name;
-	event->cache = cache;
-	event->result_is_pointer = api->returns_pointer;
-	event->size = constant_size(lowered_argument(call, api->size_argument));
-	event->flags_known = known_flags(
-		lowering, lowered_argument(call, api->flags_argument),
-		&event->flags, 0);
-	event->parameters = setup_parameters(lowering, call, api);
-}
-
-static void lower_create(struct lowering *lowering, struct block *block,
-			 const struct instruction *call,
-			 const struct api_entry *api)
-{
-	struct event *event = add_event(lowering, block, call, EVENT_CREATE);
-
-	event->callee = api->name;
-	event->result_is_pointer = true;
-	event->flags_known = known_flags(
-		lowering, lowered_argument(call, api->flags_argument),
-		&event->flags, 0);
-}
-
 static void lower_object_event(struct lowering *lowering, struct block *block,
 			       const struct instruction *call,
 			       const struct api_entry *api,
@@ -402,7 +190,7 @@ static void lower_object_event(struct lowering *lowering, struct block *block,
 		[API_USE] = EVENT_USE,
 	};
 	struct event *event =
-		add_event(lowering, block, call, kinds[api->role]);
+		lowered_event(lowering, block, call, kinds[api->role]);
 	struct operand object;
 
 	event->callee = api->name;
@@ -425,7 +213,7 @@ static void lower_api_call(struct lowering *lowering, struct block *block,
 {
 	struct operand cache_operand =
 		lowered_argument(call, api->cache_argument);
-	struct cache_ref cache = cache_ref_of(lowering, cache_operand);
+	struct cache_ref cache = lowered_cache_ref(lowering, cache_operand);
 	struct event *event;
 
 	if (api->role != API_TO_CACHE)
@@ -435,7 +223,7 @@ static void lower_api_call(struct lowering *lowering, struct block *block,
 		lower_setup(lowering, block, call, api, cache);
 		return;
 	case API_CREATE_ARGS:
-		if (preallocated_cache(
+		if (lowered_preallocated(
 			    lowering,
 			    lowered_argument(call, api->args_argument),
 			    &cache)) {
@@ -457,12 +245,12 @@ static void lower_api_call(struct lowering *lowering, struct block *block,
 	case API_ERRNO_OR_ZERO:
 		if (call->result < 0)
 			return;
-		event = add_event(lowering, block, call, EVENT_VALUE_ERRNO);
+		event = lowered_event(lowering, block, call, EVENT_VALUE_ERRNO);
 		event->source = lower_value(lowered_argument(call, 0));
 		event->or_zero = api->role == API_ERRNO_OR_ZERO;
 		return;
 	case API_TO_CACHE:
-		check_heap(lowering, block, call, cache_operand);
+		lower_heap_check(lowering, block, call, cache_operand);
 		if (cache_operand.kind == OPERAND_ADDRESS) {
 			event = block_add_event(lowering->tu, block,
 						EVENT_CACHE_CAST);
@@ -476,7 +264,7 @@ static void lower_api_call(struct lowering *lowering, struct block *block,
 		break;
 	}
 	if (call->result >= 0)
-		add_event(lowering, block, call, EVENT_DEFINE);
+		lowered_event(lowering, block, call, EVENT_DEFINE);
 }
 
 static void lower_call(struct lowering *lowering, struct block *block,
@@ -496,7 +284,7 @@ static void lower_call(struct lowering *lowering, struct block *block,
 		if (callee >= 0 && !lowering->tu->functions[callee].wanted)
 			callee = -1;
 	}
-	event = add_event(lowering, block, call, EVENT_CALL);
+	event = lowered_event(lowering, block, call, EVENT_CALL);
 	event->function = callee;
 	event->callee = call->call.name ? call->call.name : "<indirect>";
 	event->indirect = !call->call.name;
@@ -506,7 +294,7 @@ static void lower_call(struct lowering *lowering, struct block *block,
 					       sizeof(struct cache_ref));
 	for (size_t i = 0; i < event->argument_count; i++)
 		event->arguments[i] =
-			cache_ref_of(lowering, call->call.arguments[i]);
+			lowered_cache_ref(lowering, call->call.arguments[i]);
 }
 
 static void lower_binary(struct lowering *lowering, struct block *block,
@@ -521,21 +309,21 @@ static void lower_binary(struct lowering *lowering, struct block *block,
 		return;
 	if ((op == OP_ADD || op == OP_SUB) && right.kind == OPERAND_CONSTANT &&
 	    left.kind != OPERAND_ADDRESS) {
-		event = add_event(lowering, block, instruction,
-				  EVENT_VALUE_ADD);
+		event = lowered_event(lowering, block, instruction,
+				      EVENT_VALUE_ADD);
 		event->source = lower_value(left);
 		event->addend = op == OP_ADD ? right.constant : -right.constant;
 		return;
 	}
 	if (op == OP_ADD && left.kind == OPERAND_CONSTANT &&
 	    right.kind != OPERAND_ADDRESS) {
-		event = add_event(lowering, block, instruction,
-				  EVENT_VALUE_ADD);
+		event = lowered_event(lowering, block, instruction,
+				      EVENT_VALUE_ADD);
 		event->source = lower_value(right);
 		event->addend = left.constant;
 		return;
 	}
-	add_event(lowering, block, instruction, EVENT_DEFINE);
+	lowered_event(lowering, block, instruction, EVENT_DEFINE);
 }
 
 static void lower_field_write(struct lowering *lowering, struct block *block,
@@ -548,7 +336,7 @@ static void lower_field_write(struct lowering *lowering, struct block *block,
 	if (!tag || strcmp(tag, API_ARGS_TAG) ||
 	    !api_is_reserved_args_field(instruction->field_write.field))
 		return;
-	event = add_event(lowering, block, instruction, EVENT_ARGS_FIELD);
+	event = lowered_event(lowering, block, instruction, EVENT_ARGS_FIELD);
 	event->field = instruction->field_write.field;
 	/* The setup macros fill a compound literal for their create call. */
 	event->from_api_macro = written_by_api_macro(instruction) ||
@@ -568,8 +356,8 @@ static void lower_instruction(struct lowering *lowering, struct block *block,
 	case INSN_ASSIGN:
 		if (instruction->result < 0)
 			return;
-		event = add_event(lowering, block, instruction,
-				  EVENT_VALUE_COPY);
+		event = lowered_event(lowering, block, instruction,
+				      EVENT_VALUE_COPY);
 		event->source = lower_value(instruction->source);
 		return;
 	case INSN_BINARY:
@@ -582,12 +370,13 @@ static void lower_instruction(struct lowering *lowering, struct block *block,
 		if (!instruction->object_copy.type_tag ||
 		    strcmp(instruction->object_copy.type_tag, API_OPAQUE_TAG))
 			return;
-		event = add_event(lowering, block, instruction, EVENT_COPY);
+		event = lowered_event(lowering, block, instruction, EVENT_COPY);
 		event->storage_name = instruction->object_copy.source_name;
 		return;
 	case INSN_DEFINE:
 		if (instruction->result >= 0)
-			add_event(lowering, block, instruction, EVENT_DEFINE);
+			lowered_event(lowering, block, instruction,
+				      EVENT_DEFINE);
 		return;
 	}
 }

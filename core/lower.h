@@ -48,6 +48,28 @@ bool written_by_api_macro(const struct instruction *instruction);
 /* An operand as a value the engine follows: an id, a constant, or unknown. */
 struct value lower_value(struct operand operand);
 
+/* What a cache argument refers to, through copies and to_kmem_cache(). */
+struct cache_ref lowered_cache_ref(const struct lowering *lowering,
+				   struct operand operand);
+/* Bits known to be set in a flags argument. */
+bool lowered_flags(const struct lowering *lowering, struct operand operand,
+		   unsigned long long *flags, int depth);
+/* An event for an instruction, at its location, defining its result. */
+struct event *lowered_event(struct lowering *lowering, struct block *block,
+			    const struct instruction *instruction,
+			    enum event_kind kind);
+
+/* lower_setup.c */
+bool lowered_preallocated(const struct lowering *lowering, struct operand args,
+			  struct cache_ref *cache);
+void lower_setup(struct lowering *lowering, struct block *block,
+		 const struct instruction *call, const struct api_entry *api,
+		 struct cache_ref cache);
+void lower_create(struct lowering *lowering, struct block *block,
+		  const struct instruction *call, const struct api_entry *api);
+void lower_heap_check(struct lowering *lowering, struct block *block,
+		      const struct instruction *call, struct operand operand);
+
 /* lower_branch.c: turns a block's EXIT_BRANCH into a test. */
 void lower_branch(struct lowering *lowering, struct block *block);
 

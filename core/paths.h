@@ -81,7 +81,8 @@ struct walk_observer {
 /*
  * Walks one function from its entry.  Slots start untouched, except those of
  * the instances flagged in 'initially_set' (indexed by instance; may be NULL).
- * Returns false when the walk gave up.
+ * Returns false when the walk gave up, guessed a path, or called a function
+ * whose summary is unknown: then nothing it found can be summarized.
  */
 bool walk_function(struct analysis *analysis, int function,
 		   const struct walk_observer *observer,

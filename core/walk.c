@@ -245,6 +245,7 @@ static void apply_call(struct walk *walk, const struct path_state *state,
 	if (!summary_known(callee)) {
 		struct path_state *next = state_copy(walk, state);
 
+		walk->met_unknown_callee = true;
 		/* Whatever it did, nobody can tell: stay silent about it. */
 		for (int i = 0; i < walk->slot_count; i++)
 			settle(walk, next, i, SLOT_UNKNOWN);
@@ -466,7 +467,7 @@ static void enter_block(struct walk *walk, struct path_state *state, int block,
 {
 	enter_phis(walk, state, &walk->function->blocks[block], predecessor);
 	liveness_forget_dead(walk, state, block);
-	if (walk->visits[block] >= WIDEN_AFTER) {
+	if (walk->loop_header[block] && walk->visits[block] >= WIDEN_AFTER) {
 		if (walk->visits[block] == WIDEN_AFTER)
 			walk_debug(walk, "widening",
 				   "block %d entered %d times", block,
@@ -518,6 +519,39 @@ static void run_item(struct walk *walk, struct pending_item item)
 	finish_block(walk, state, item.block, item.predecessor);
 }
 
+/* Marks the targets of back edges (depth-first, from the entry). */
+static void find_loop_headers(struct walk *walk)
+{
+	const struct function_model *fn = walk->function;
+	size_t count = fn->block_count;
+	int *stack = arena_alloc(&walk->arena, (count + 1) * sizeof(int));
+	size_t *next = arena_alloc(&walk->arena, (count + 1) * sizeof(size_t));
+	unsigned char *color = arena_alloc(&walk->arena, count + 1);
+	size_t depth = 0;
+
+	walk->loop_header = arena_alloc(&walk->arena, count + 1);
+	stack[depth++] = 0;
+	color[0] = 1; /* on the stack */
+	while (depth) {
+		int block = stack[depth - 1];
+		const struct block *b = &fn->blocks[block];
+
+		if (next[block] < b->successor_count) {
+			int successor = b->successors[next[block]++];
+
+			if (color[successor] == 1)
+				walk->loop_header[successor] = true;
+			else if (!color[successor]) {
+				color[successor] = 1;
+				stack[depth++] = successor;
+			}
+			continue;
+		}
+		color[block] = 2; /* done */
+		depth--;
+	}
+}
+
 static void prepare(struct walk *walk, const bool *initially_set)
 {
 	const struct function_model *fn = walk->function;
@@ -540,6 +574,7 @@ static void prepare(struct walk *walk, const bool *initially_set)
 	walk->phi_inputs = arena_alloc(
 		&walk->arena, (most_phis + 1) * sizeof(struct phi_input));
 	liveness_compute(walk);
+	find_loop_headers(walk);
 }
 
 bool walk_function(struct analysis *analysis, int function,
@@ -581,7 +616,11 @@ bool walk_function(struct analysis *analysis, int function,
 	if (walk.imprecise)
 		walk_debug(&walk, "imprecise",
 			   "some paths tested forgotten constants");
-	complete = !walk.gave_up && !walk.imprecise;
+	/*
+	 * A summary built on an unknown callee would leave out the caches only
+	 * that callee touches, and its callers would take them as untouched.
+	 */
+	complete = !walk.gave_up && !walk.imprecise && !walk.met_unknown_callee;
 	free(walk.work);
 	free(walk.seen);
 	arena_release(&walk.arena);

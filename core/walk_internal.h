@@ -29,6 +29,8 @@
  * `if (i == 0)` appear in.
  */
 #define WIDEN_AFTER 16
+/* Rounds of the liveness fixed point before every value is kept live. */
+#define LIVENESS_ROUND_LIMIT 1000
 
 /* What a path knows of a value: bits that only ever get added. */
 enum fact {
@@ -98,6 +100,8 @@ struct walk {
 
 	/* Distinct states that entered each block. */
 	unsigned int *visits;
+	/* Blocks a back edge enters: only there do constants grow. */
+	bool *loop_header;
 	/* Room for the inputs of the block with the most phis. */
 	struct phi_input *phi_inputs;
 
@@ -110,6 +114,9 @@ struct walk {
 	long steps;
 	bool gave_up;
 	bool imprecise; /* some path took a side it could not tell */
+	/* A call reached a callee whose summary is unknown (a limit, or
+	 * recursion): what this function does is unknown as well. */
+	bool met_unknown_callee;
 	struct arena arena;
 };
 
