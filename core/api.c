@@ -86,10 +86,20 @@ static const struct api_entry *find(const struct api_entry *table, size_t count,
 
 const struct api_entry *api_lookup(const char *name)
 {
-	/* Every API name starts with one of these: most calls stop here. */
-	if (name[0] != 'k' && name[0] != '_' && name[0] != 't' &&
-	    name[0] != 'I' && name[0] != 'P' && name[0] != 'a' &&
-	    name[0] != 'v')
+	/*
+	 * Most calls are not the API: the first letters of the table's names,
+	 * gathered once, turn them away before any string compare.
+	 */
+	static bool first_letter[256], gathered;
+
+	if (!gathered) {
+		for (size_t i = 0; i < sizeof(api_table) / sizeof(api_table[0]);
+		     i++)
+			first_letter[(unsigned char)api_table[i].name[0]] =
+				true;
+		gathered = true;
+	}
+	if (!first_letter[(unsigned char)name[0]])
 		return NULL;
 	return find(api_table, sizeof(api_table) / sizeof(api_table[0]), name);
 }

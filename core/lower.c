@@ -150,10 +150,8 @@ struct event *lowered_event(struct lowering *lowering, struct block *block,
 	return event;
 }
 
-static void describe_storage(struct lowering *lowering, struct event *event,
-			     const struct object *object)
+static void describe_storage(struct event *event, const struct object *object)
 {
-	(void)lowering;
 	event->storage_name = object->name;
 	event->storage_is_opaque =
 		object->type_tag && !strcmp(object->type_tag, API_OPAQUE_TAG);
@@ -175,7 +173,7 @@ static void check_cast(struct lowering *lowering, struct block *block,
 		return;
 	event = block_add_event(lowering->tu, block, EVENT_CACHE_CAST);
 	event->location = call->location;
-	describe_storage(lowering, event, object);
+	describe_storage(event, object);
 }
 
 static void lower_object_event(struct lowering *lowering, struct block *block,
@@ -256,7 +254,7 @@ static void lower_api_call(struct lowering *lowering, struct block *block,
 						EVENT_CACHE_CAST);
 			event->location = call->location;
 			describe_storage(
-				lowering, event,
+				event,
 				&lowering->tu->objects[cache_operand.object]);
 		}
 		break;

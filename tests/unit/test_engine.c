@@ -174,14 +174,14 @@ static void double_setup_without_loop_warns(void **state)
 
 /*
  * Twenty independent tests of values live to the end make 2^20 states:
- * the walk gives up.  A double setup at the end is on every path; the
- * paths finished before the limit report it once, and the summary of the
- * function is unknown, so a caller stays silent.
+ * the walk gives up.  Then one event ('kind': a setup or a destroy of
+ * foo) on every path; the summary of the function is unknown.
  */
-static int build_exploding(struct translation_unit *tu, int foo)
+static int build_exploding(struct translation_unit *tu, const char *name,
+			   int foo, enum event_kind kind)
 {
 	enum { TESTS = 20 };
-	int f = mb_function(tu, "explode", 40, 2 * TESTS + 2);
+	int f = mb_function(tu, name, 40, 2 * TESTS + 2);
 	int values[TESTS];
 
 	for (int t = 0; t < TESTS; t++) {
@@ -192,7 +192,7 @@ static int build_exploding(struct translation_unit *tu, int foo)
 		mb_test(tu, f, test, TEST_ZERO, values[t], taken, test + 2);
 		mb_jump(tu, f, taken, test + 2);
 	}
-	mb_setup(tu, f, 2 * TESTS, mb_whole(foo), mb_at(60, 2));
+	mb_event(tu, f, 2 * TESTS, kind, mb_at(60, 2))->cache = mb_whole(foo);
 	mb_jump(tu, f, 2 * TESTS, 2 * TESTS + 1);
 	/* Every value is read at the end, so none is forgotten. */
 	for (int t = 0; t < TESTS; t++)
@@ -206,7 +206,7 @@ static void step_limit_makes_summary_unknown(void **state)
 {
 	struct translation_unit *tu = *state;
 	int foo = mb_instance(tu, "foo_cache", 5, false);
-	int f = build_exploding(tu, foo);
+	int f = build_exploding(tu, "explode", foo, EVENT_SETUP);
 	int caller = mb_function(tu, "caller", 70, 1);
 	struct analysis analysis = { .tu = tu };
 	struct slabcheck_options options;
@@ -408,36 +408,11 @@ static void dead_result_settles_pending_setup(void **state)
  * summary is unknown must be unknown too, or its callers take the caches
  * only that callee touches as untouched.
  */
-/* teardown(): 20 independent tests (2^20 states, step limit), then
- * destroy(foo). */
-static int build_teardown(struct translation_unit *tu, int foo)
-{
-	enum { TESTS = 20 };
-	int f = mb_function(tu, "teardown", 40, 2 * TESTS + 2);
-	int values[TESTS];
-
-	for (int t = 0; t < TESTS; t++) {
-		int test = 2 * t, taken = 2 * t + 1;
-
-		values[t] = mb_value(tu, f);
-		mb_define(tu, f, test, values[t], mb_at(41, 2));
-		mb_test(tu, f, test, TEST_ZERO, values[t], taken, test + 2);
-		mb_jump(tu, f, taken, test + 2);
-	}
-	mb_destroy(tu, f, 2 * TESTS, mb_whole(foo), mb_at(60, 2));
-	mb_jump(tu, f, 2 * TESTS, 2 * TESTS + 1);
-	for (int t = 0; t < TESTS; t++)
-		mb_value_event(tu, f, 2 * TESTS + 1, EVENT_VALUE_COPY,
-			       mb_value(tu, f), value_id(values[t]), 0);
-	mb_return_void(tu, f, 2 * TESTS + 1);
-	return f;
-}
-
 static void build(struct translation_unit *tu, bool through_middle)
 {
 	int foo = mb_instance(tu, "foo_cachep", 5, false);
 	int init = mb_function(tu, "foo_init", 20, 1);
-	int teardown = build_teardown(tu, foo);
+	int teardown = build_exploding(tu, "teardown", foo, EVENT_DESTROY);
 	int middle = mb_function(tu, "middle", 30, 1);
 	int exit = mb_function(tu, "foo_exit", 80, 1);
 
