@@ -107,6 +107,62 @@ static bool calls_api(const struct function_model *function)
 	return false;
 }
 
+/*
+ * What module init and exit call, down to the calls that leave the unit:
+ * another file of the module may destroy a cache there, and the link step
+ * needs every body on the way to follow the call.
+ */
+static void want_reachable(struct translation_unit *tu, int function)
+{
+	struct function_model *fn;
+
+	if (function < 0)
+		return;
+	fn = &tu->functions[function];
+	if (fn->reached || api_lookup(fn->name))
+		return;
+	fn->reached = fn->wanted = true;
+	for (size_t c = 0; c < fn->callee_count; c++)
+		want_reachable(tu, tu_find_function(tu, fn->callees[c]));
+}
+
+/*
+ * Which functions call, themselves or below, a function the unit does not
+ * define (the API aside: it touches only the caches it is passed).
+ */
+static void find_calls_out(struct translation_unit *tu)
+{
+	bool changed = true;
+
+	for (size_t i = 0; i < tu->function_count; i++) {
+		struct function_model *function = &tu->functions[i];
+
+		for (size_t c = 0; c < function->callee_count; c++)
+			if (tu_find_function(tu, function->callees[c]) < 0 &&
+			    !api_lookup(function->callees[c]))
+				function->leaves_unit = true;
+	}
+	while (changed) {
+		changed = false;
+		for (size_t i = 0; i < tu->function_count; i++) {
+			struct function_model *function = &tu->functions[i];
+
+			for (size_t c = 0; !function->leaves_unit &&
+					   c < function->callee_count;
+			     c++) {
+				int callee = tu_find_function(
+					tu, function->callees[c]);
+
+				if (callee >= 0 &&
+				    tu->functions[callee].leaves_unit) {
+					function->leaves_unit = true;
+					changed = true;
+				}
+			}
+		}
+	}
+}
+
 void model_select(struct translation_unit *tu)
 {
 	const char *init = alias_target(tu, API_MODULE_INIT_ALIAS);
@@ -147,4 +203,7 @@ void model_select(struct translation_unit *tu)
 			}
 		}
 	}
+	want_reachable(tu, tu->module_init);
+	want_reachable(tu, tu->module_exit);
+	find_calls_out(tu);
 }

@@ -117,24 +117,6 @@ static void print_cache(struct dumper *dumper, const struct cache_ref *ref)
 	}
 }
 
-static const char *const event_names[] = {
-	[EVENT_SETUP] = "setup",
-	[EVENT_CREATE] = "create",
-	[EVENT_DESTROY] = "destroy",
-	[EVENT_ALLOC] = "alloc",
-	[EVENT_FREE] = "free",
-	[EVENT_CALL] = "call",
-	[EVENT_ARGS_FIELD] = "args-field",
-	[EVENT_CACHE_CAST] = "cache-cast",
-	[EVENT_COPY] = "copy",
-	[EVENT_DEFINE] = "define",
-	[EVENT_VALUE_COPY] = "copy-value",
-	[EVENT_VALUE_ADD] = "add",
-	[EVENT_VALUE_ERRNO] = "errno",
-	[EVENT_USE] = "use",
-	[EVENT_HEAP_STORAGE] = "heap-storage",
-};
-
 static void print_event(struct dumper *dumper, const struct event *event)
 {
 	FILE *stream = dumper->stream;
@@ -144,7 +126,7 @@ static void print_event(struct dumper *dumper, const struct event *event)
 		print_value(dumper, event->result);
 		fprintf(stream, " = ");
 	}
-	fprintf(stream, "%s", event_names[event->kind]);
+	fprintf(stream, "%s", model_event_names[event->kind]);
 	switch (event->kind) {
 	case EVENT_SETUP:
 	case EVENT_CREATE:
@@ -200,23 +182,13 @@ static void print_event(struct dumper *dumper, const struct event *event)
 	fprintf(stream, "\n");
 }
 
-static const char *const test_names[] = {
-	[TEST_ZERO] = "zero",
-	[TEST_ERROR] = "error",
-	[TEST_ERROR_OR_NULL] = "error-or-null",
-	[TEST_NEGATIVE] = "negative",
-	[TEST_EQUAL] = "equal",
-	[TEST_LESS] = "less",
-	[TEST_UNKNOWN] = "unknown",
-};
-
 static void print_exit(struct dumper *dumper, const struct block *block)
 {
 	FILE *stream = dumper->stream;
 
 	switch (block->exit) {
 	case EXIT_TEST:
-		fprintf(stream, "    test %s", test_names[block->test]);
+		fprintf(stream, "    test %s", model_test_names[block->test]);
 		if (block->test != TEST_UNKNOWN) {
 			fprintf(stream, " ");
 			print_value(dumper, value_id(block->tested_value));

@@ -278,11 +278,17 @@ static void lower_call(struct lowering *lowering, struct block *block,
 	}
 	if (call->call.name) {
 		callee = tu_find_function(lowering->tu, call->call.name);
-		/* A body the core did not ask for touches no cache. */
-		if (callee >= 0 && !lowering->tu->functions[callee].wanted)
-			callee = -1;
 	}
 	event = lowered_event(lowering, block, call, EVENT_CALL);
+	/*
+	 * A body the core did not ask for touches no cache itself; unless it
+	 * calls out of the unit, it cannot reach one at all.
+	 */
+	if (callee >= 0 && !lowering->tu->functions[callee].wanted) {
+		event->reaches_only_arguments =
+			!lowering->tu->functions[callee].leaves_unit;
+		callee = -1;
+	}
 	event->function = callee;
 	event->callee = call->call.name ? call->call.name : "<indirect>";
 	event->indirect = !call->call.name;

@@ -6,6 +6,35 @@
 
 #include "check.h"
 
+/* How dumps and facts files name event kinds and tests. */
+const char *const model_event_names[EVENT_KIND_COUNT] = {
+	[EVENT_SETUP] = "setup",
+	[EVENT_CREATE] = "create",
+	[EVENT_DESTROY] = "destroy",
+	[EVENT_ALLOC] = "alloc",
+	[EVENT_FREE] = "free",
+	[EVENT_CALL] = "call",
+	[EVENT_ARGS_FIELD] = "args-field",
+	[EVENT_CACHE_CAST] = "cache-cast",
+	[EVENT_COPY] = "copy",
+	[EVENT_DEFINE] = "define",
+	[EVENT_VALUE_COPY] = "copy-value",
+	[EVENT_VALUE_ADD] = "add",
+	[EVENT_VALUE_ERRNO] = "errno",
+	[EVENT_USE] = "use",
+	[EVENT_HEAP_STORAGE] = "heap-storage",
+};
+
+const char *const model_test_names[TEST_KIND_COUNT] = {
+	[TEST_ZERO] = "zero",
+	[TEST_ERROR] = "error",
+	[TEST_ERROR_OR_NULL] = "error-or-null",
+	[TEST_NEGATIVE] = "negative",
+	[TEST_EQUAL] = "equal",
+	[TEST_LESS] = "less",
+	[TEST_UNKNOWN] = "unknown",
+};
+
 void tu_init(struct translation_unit *tu, const char *main_file)
 {
 	memset(tu, 0, sizeof(*tu));
@@ -139,8 +168,7 @@ int tu_find_function(const struct translation_unit *tu, const char *name)
 		else
 			high = middle;
 	}
-	for (size_t i = tu->indexed_function_count; i < tu->function_count;
-	     i++)
+	for (size_t i = tu->indexed_function_count; i < tu->function_count; i++)
 		if (!strcmp(tu->functions[i].name, name))
 			return (int)i;
 	return -1;

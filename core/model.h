@@ -58,7 +58,7 @@ struct cache_instance {
 	bool is_extern; /* declared here, defined elsewhere */
 	bool is_array;
 	const char *section; /* NULL when the default one */
-	bool external; /* has external linkage: other files can name it */
+	bool external;	     /* has external linkage: other files can name it */
 };
 
 /* A setup argument, when it is a constant. */
@@ -112,18 +112,18 @@ enum event_kind {
 	EVENT_DESTROY,
 	EVENT_ALLOC,
 	EVENT_FREE,
-	EVENT_CALL,	   /* calls a function: of the unit when 'function'
-			    * is set, else one the model cannot see, which
-			    * may do anything to the caches it is passed */
-	EVENT_ARGS_FIELD,  /* writes a field of struct kmem_cache_args */
-	EVENT_CACHE_CAST,  /* turns some storage into a struct kmem_cache * */
-	EVENT_COPY,	   /* copies a struct kmem_cache_opaque by value */
-	EVENT_DEFINE,	   /* defines 'result' in a way the model ignores */
-	EVENT_VALUE_COPY,  /* result = source */
-	EVENT_VALUE_ADD,   /* result = source + addend */
-	EVENT_VALUE_ERRNO, /* result = PTR_ERR(source), or with or_zero
-			    * PTR_ERR_OR_ZERO(source) */
-	EVENT_USE,	/* any other use of a cache (size, shrink, bulk) */
+	EVENT_CALL,	    /* calls a function: of the unit when 'function'
+			     * is set, else one the model cannot see, which
+			     * may do anything to the caches it is passed */
+	EVENT_ARGS_FIELD,   /* writes a field of struct kmem_cache_args */
+	EVENT_CACHE_CAST,   /* turns some storage into a struct kmem_cache * */
+	EVENT_COPY,	    /* copies a struct kmem_cache_opaque by value */
+	EVENT_DEFINE,	    /* defines 'result' in a way the model ignores */
+	EVENT_VALUE_COPY,   /* result = source */
+	EVENT_VALUE_ADD,    /* result = source + addend */
+	EVENT_VALUE_ERRNO,  /* result = PTR_ERR(source), or with or_zero
+			     * PTR_ERR_OR_ZERO(source) */
+	EVENT_USE,	    /* any other use of a cache (size, shrink, bulk) */
 	EVENT_HEAP_STORAGE, /* a cache in memory from an allocator
 			     * ('callee'), storage_name the member */
 	EVENT_KIND_COUNT
@@ -166,6 +166,13 @@ struct event {
 			size_t argument_count;
 			/* Through a pointer: it may reach any function. */
 			bool indirect;
+			/*
+			 * The callee cannot name the unit's (or, linked, the
+			 * module's) instances, only touch those it is passed:
+			 * a function of the unit that calls nothing outside
+			 * it, or in a linked module one that no unit defines.
+			 */
+			bool reaches_only_arguments;
 		};
 		/* ARGS_FIELD: the field; whether an API macro wrote it. */
 		struct {
@@ -194,12 +201,12 @@ struct event {
  * function that name is.
  */
 enum operand_kind {
-	OPERAND_UNKNOWN,  /* something the front-end does not describe */
-	OPERAND_VALUE,	  /* an SSA value of the function */
-	OPERAND_CONSTANT, /* an integer constant; NULL is 0 */
-	OPERAND_ADDRESS,  /* &object, or &object[element] */
-	OPERAND_STRING,	  /* a string literal */
-	OPERAND_FUNCTION, /* the address of a function, by name */
+	OPERAND_UNKNOWN,	/* something the front-end does not describe */
+	OPERAND_VALUE,		/* an SSA value of the function */
+	OPERAND_CONSTANT,	/* an integer constant; NULL is 0 */
+	OPERAND_ADDRESS,	/* &object, or &object[element] */
+	OPERAND_STRING,		/* a string literal */
+	OPERAND_FUNCTION,	/* the address of a function, by name */
 	OPERAND_MEMBER_ADDRESS, /* &value->member: 'value' is the struct's
 				 * address, 'name' the member's type tag */
 };
@@ -294,7 +301,7 @@ struct object {
 	bool is_extern; /* declared here, defined elsewhere */
 	bool is_array;
 	const char *section; /* NULL when the default one */
-	bool external; /* has external linkage: other files can name it */
+	bool external;	     /* has external linkage: other files can name it */
 	/* Set by the core: the instance this object is, or -1. */
 	int instance;
 };
@@ -318,6 +325,7 @@ enum value_test {
 	TEST_EQUAL,	    /* value == test_constant */
 	TEST_LESS,    /* value < test_constant (unsigned: test_unsigned) */
 	TEST_UNKNOWN, /* a condition the model cannot follow: both ways */
+	TEST_KIND_COUNT
 };
 
 struct phi {
@@ -372,10 +380,16 @@ struct function_model {
 	size_t callee_count;
 	bool mentions_followed;
 	bool wanted;
+	bool reached; /* model_select(): reachable from module init/exit */
+	/* model_select(): calls, itself or below, a function of no unit. */
+	bool leaves_unit;
 	/* The value of each parameter at entry, or -1 (parameter_count). */
 	int *parameter_values;
 	bool described; /* has instructions the core must lower */
 	bool lowered;
+	bool external; /* has external linkage: other files can call it */
+	/* The link step: the main file of the unit it comes from. */
+	const char *unit_file;
 };
 
 struct translation_unit {
@@ -423,12 +437,24 @@ struct translation_unit {
 	int typesafe_by_rcu_bit;
 
 	bool lowered; /* model_lower() ran */
+	/* Built by the link step from the units of one module. */
+	bool whole_module;
+	/* Read from facts: the functions of the unit other files can call,
+	 * with a body the core wanted or not. */
+	const char **callable;
+	size_t callable_count;
+	/* Read from facts: where the compiler ran (main_file is relative). */
+	const char *compile_directory;
 
 	/* Functions sorted by name (tu_index_functions()), the first
 	 * indexed_function_count of them. */
 	int *functions_by_name;
 	size_t indexed_function_count;
 };
+
+/* The names dumps and facts files give event kinds and tests. */
+extern const char *const model_event_names[EVENT_KIND_COUNT];
+extern const char *const model_test_names[TEST_KIND_COUNT];
 
 void tu_init(struct translation_unit *tu, const char *main_file);
 void tu_release(struct translation_unit *tu);
@@ -514,6 +540,14 @@ bool model_verify(const struct translation_unit *tu, char *error,
 
 /* A text dump of the lowered model, in a front-end-neutral order. */
 void model_dump(const struct translation_unit *tu, FILE *stream);
+
+/* Whether the event's 'cache' member is meaningful. */
+static inline bool event_has_cache(enum event_kind kind)
+{
+	return kind == EVENT_SETUP || kind == EVENT_CREATE ||
+	       kind == EVENT_DESTROY || kind == EVENT_ALLOC ||
+	       kind == EVENT_FREE || kind == EVENT_USE;
+}
 
 static inline struct value value_constant(long constant)
 {

@@ -6,7 +6,7 @@
 
 const char slabcheck_option_help[] =
 	"disable=RULE[,RULE...], werror, strict-size, exempt=PATH[,PATH...], "
-	"findings-dir=DIR, verify, dump-model, debug";
+	"findings-dir=DIR, facts-dir=DIR, verify, dump-model, debug";
 
 void options_init(struct slabcheck_options *options)
 {
@@ -137,6 +137,15 @@ int options_parse(struct slabcheck_options *options, const char *key,
 		if (options->findings_dir)
 			return 0;
 		snprintf(error, error_size, "findings-dir path too long");
+		return -1;
+	}
+	if (!strcmp(key, "facts-dir")) {
+		if (want_value(key, value, true, error, error_size))
+			return -1;
+		options->facts_dir = keep(options, value, strlen(value));
+		if (options->facts_dir)
+			return 0;
+		snprintf(error, error_size, "facts-dir path too long");
 		return -1;
 	}
 	snprintf(error, error_size, "unknown option '%s'", key);

@@ -88,6 +88,15 @@ bool walk_function(struct analysis *analysis, int function,
 		   const struct walk_observer *observer,
 		   const bool *initially_set);
 
+/*
+ * The same, with the flagged instances destroyed at entry: what a helper
+ * does when its caller has destroyed them (state_setup_site() is NULL for
+ * them until the helper sets them up or destroys them itself).
+ */
+bool walk_function_destroyed(struct analysis *analysis, int function,
+			     const struct walk_observer *observer,
+			     const bool *initially_destroyed);
+
 struct analysis *walk_analysis(const struct walk *walk);
 const struct function_model *walk_function_model(const struct walk *walk);
 void *walk_data(const struct walk *walk);

@@ -46,12 +46,25 @@ static bool passes_preallocated(const struct translation_unit *tu,
 	return event->flags >> tu->preallocated_bit & 1;
 }
 
+/*
+ * mm/ may use its own internals.  In a linked module each function keeps
+ * the file of the unit it came from.
+ */
+static bool exempt(const struct analysis *analysis,
+		   const struct function_model *function)
+{
+	const char *file = function->unit_file ? function->unit_file :
+						 analysis->tu->main_file;
+
+	return path_is_exempt(analysis->options, file);
+}
+
 static void match_preallocated_flag(struct analysis *analysis,
 				    const struct function_model *function,
 				    const struct event *event)
 {
-	(void)function;
-	if (!passes_preallocated(analysis->tu, event))
+	if (exempt(analysis, function) ||
+	    !passes_preallocated(analysis->tu, event))
 		return;
 	analysis_report(analysis, event->location,
 			"%s is internal to mm/ and must not be passed to '%s'",
@@ -62,8 +75,8 @@ static void match_args_field(struct analysis *analysis,
 			     const struct function_model *function,
 			     const struct event *event)
 {
-	(void)function;
-	if (event->from_api_macro || !api_is_reserved_args_field(event->field))
+	if (exempt(analysis, function) || event->from_api_macro ||
+	    !api_is_reserved_args_field(event->field))
 		return;
 	analysis_report(analysis, event->location,
 			"'.%s' of struct %s is set by hand; use the "
@@ -71,14 +84,8 @@ static void match_args_field(struct analysis *analysis,
 			event->field, API_ARGS_TAG);
 }
 
-static bool outside_exempt_paths(const struct analysis *analysis)
-{
-	return !path_is_exempt(analysis->options, analysis->tu->main_file);
-}
-
 void register_internal_flag(struct rule_hooks *hooks)
 {
-	set_rule_filter(hooks, outside_exempt_paths);
 	add_event_hook(hooks, EVENT_SETUP, match_preallocated_flag);
 	add_event_hook(hooks, EVENT_CREATE, match_preallocated_flag);
 	add_event_hook(hooks, EVENT_ARGS_FIELD, match_args_field);

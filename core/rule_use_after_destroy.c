@@ -13,10 +13,14 @@
  * Bad:   kmem_cache_destroy(foo_cachep); ... kmem_cache_free(foo_cachep, p);
  * Good:  drain the lists first, then kmem_cache_destroy(foo_cachep).
  *
- * Confidence: high on the paths the engine follows (destroys in helpers of
- * the same file included); uses inside helpers, and caches reached
- * through pointers the model does not follow, are not seen.
+ * Confidence: high on the paths the engine follows.  Destroys and uses in
+ * helpers are seen: a helper called after the destroy is walked with the
+ * cache destroyed at its entry, and its own paths decide (in a linked
+ * module, helpers of other files too).  Caches reached through pointers
+ * the model does not follow are not seen.
  */
+#include <string.h>
+
 #include "analysis.h"
 #include "paths.h"
 
@@ -33,32 +37,102 @@ static bool uses_cache(const struct event *event)
 	}
 }
 
+struct use_check {
+	/* Per function and instance: walked with it destroyed at entry. */
+	bool *walked;
+	/* In such a walk: the destroy that happened before, in the caller. */
+	const struct event *outer_destroy;
+	const struct function_model *outer_function;
+};
+
+static void walk_helper(struct walk *walk, const struct event *call,
+			const struct path_state *state);
+
 static void match_use(struct walk *walk, const struct event *event,
 		      const struct path_state *state)
 {
 	struct analysis *analysis = walk_analysis(walk);
+	struct use_check *check = walk_data(walk);
 	const struct event *destroy;
 	struct finding *finding;
 	int slot;
 
+	if (event->kind == EVENT_CALL && event->function >= 0) {
+		walk_helper(walk, event, state);
+		return;
+	}
 	if (!uses_cache(event))
 		return;
 	slot = walk_slot(walk, &event->cache);
 	if (slot < 0 || state_status(walk, state, slot) != SLOT_DESTROYED)
 		return;
 	destroy = state_setup_site(walk, state, slot);
-	if (!destroy)
+	if (!destroy && !check->outer_destroy)
 		return;
 	finding = analysis_report(analysis, event->location,
 				  "static cache '%s' is passed to '%s' after "
 				  "it was destroyed on this path",
 				  instance_ref_name(analysis, &event->cache),
 				  event->callee);
+	if (!destroy) {
+		destroy = check->outer_destroy;
+		report_note(finding, check->outer_function->location,
+			    "'%s' runs after the destroy, in '%s'",
+			    walk_function_model(walk)->name,
+			    check->outer_function->name);
+	}
 	if (destroy->kind == EVENT_CALL)
 		report_note(finding, destroy->location,
 			    "destroyed in '%s', called here", destroy->callee);
 	else
 		report_note(finding, destroy->location, "destroyed here");
+}
+
+/*
+ * A helper called while an instance is destroyed: its own paths decide
+ * whether it uses the cache.  Each helper is walked once per instance.
+ */
+static void walk_helper(struct walk *walk, const struct event *call,
+			const struct path_state *state)
+{
+	struct analysis *analysis = walk_analysis(walk);
+	const struct translation_unit *tu = analysis->tu;
+	struct use_check *check = walk_data(walk);
+	const struct walk_observer observer = {
+		.before_event = match_use,
+		.data = check,
+	};
+	const struct event *saved_destroy = check->outer_destroy;
+	const struct function_model *saved_function = check->outer_function;
+	bool *destroyed = arena_alloc(&analysis->arena, tu->instance_count + 1);
+
+	for (int slot = 0; slot < walk_slot_count(walk); slot++) {
+		const struct cache_ref *ref = walk_slot_ref(walk, slot);
+		const struct event *destroy;
+		bool *walked;
+
+		if (ref->kind != CACHE_REF_INSTANCE ||
+		    ref->element != ELEMENT_WHOLE ||
+		    state_status(walk, state, slot) != SLOT_DESTROYED)
+			continue;
+		walked = &check->walked[(size_t)call->function *
+						tu->instance_count +
+					(size_t)ref->index];
+		destroy = state_setup_site(walk, state, slot);
+		if (*walked || (!destroy && !check->outer_destroy))
+			continue;
+		*walked = true;
+		memset(destroyed, 0, tu->instance_count);
+		destroyed[ref->index] = true;
+		if (destroy) {
+			check->outer_destroy = destroy;
+			check->outer_function = walk_function_model(walk);
+		}
+		walk_function_destroyed(analysis, call->function, &observer,
+					destroyed);
+		check->outer_destroy = saved_destroy;
+		check->outer_function = saved_function;
+	}
 }
 
 /* A destroy, here or in a helper of the unit. */
@@ -70,16 +144,24 @@ static bool may_destroy(const struct event *event)
 
 static void check_every_function(struct analysis *analysis)
 {
+	const struct translation_unit *tu = analysis->tu;
+	struct use_check check = {
+		.walked = arena_alloc(&analysis->arena,
+				      tu->function_count * tu->instance_count +
+					      1),
+	};
 	const struct walk_observer observer = {
 		.before_event = match_use,
+		.data = &check,
 	};
 
-	for (size_t i = 0; i < analysis->tu->function_count; i++) {
-		const struct function_model *function =
-			&analysis->tu->functions[i];
+	if (!tu->instance_count)
+		return;
+	for (size_t i = 0; i < tu->function_count; i++) {
+		const struct function_model *function = &tu->functions[i];
 
-		if (function_has_event(function, uses_cache) &&
-		    function_has_event(function, may_destroy))
+		/* Helpers that use the cache are walked from their callers. */
+		if (function_has_event(function, may_destroy))
 			walk_function(analysis, (int)i, &observer, NULL);
 	}
 }

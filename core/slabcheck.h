@@ -25,6 +25,8 @@ struct slabcheck_options {
 	bool dump_model; /* print the lowered model */
 	/* Write findings as JSON files there instead of printing them. */
 	const char *findings_dir;
+	/* Write the unit's facts for the link step there (core/link.c). */
+	const char *facts_dir;
 	char storage[512]; /* backs the strings above */
 	size_t storage_used;
 };
@@ -70,6 +72,14 @@ void report_release(struct report *report);
 void slabcheck_run(struct translation_unit *tu,
 		   const struct slabcheck_options *options,
 		   struct report *report, FILE *stream);
+
+/*
+ * Writes the unit's facts as a new file in options->facts_dir, when set, for
+ * the link step; 'directory' is where the compiler runs.  0, or -1 (errno).
+ */
+int slabcheck_write_facts(const struct translation_unit *tu,
+			  const struct slabcheck_options *options,
+			  const char *directory);
 
 /* Runs every enabled rule over a lowered unit; findings go to the report. */
 void slabcheck_analyze(const struct translation_unit *tu,

@@ -221,7 +221,8 @@ static bool reaches_unseen(struct analysis *analysis, int function)
 		for (size_t e = 0; e < fn->blocks[b].event_count; e++) {
 			const struct event *event = &fn->blocks[b].events[e];
 
-			if (event->kind != EVENT_CALL)
+			if (event->kind != EVENT_CALL ||
+			    event->reaches_only_arguments)
 				continue;
 			if (event->function < 0 ||
 			    reaches_unseen(analysis, event->function)) {
@@ -415,7 +416,8 @@ static void forget_arguments(struct walk *walk, struct path_state *state,
 			settle(walk, state, slot, SLOT_UNKNOWN);
 		return;
 	}
-	if (walk->observer->unseen_calls_reach_external)
+	if (walk->observer->unseen_calls_reach_external &&
+	    !call->reaches_only_arguments)
 		forget_external(walk, state);
 	for (size_t i = 0; i < call->argument_count; i++) {
 		int slot = walk_slot(walk, &call->arguments[i]);
@@ -577,9 +579,10 @@ static void prepare(struct walk *walk, const bool *initially_set)
 	find_loop_headers(walk);
 }
 
-bool walk_function(struct analysis *analysis, int function,
-		   const struct walk_observer *observer,
-		   const bool *initially_set)
+/* Walks from the entry with the flagged instances in 'status'. */
+static bool walk_from(struct analysis *analysis, int function,
+		      const struct walk_observer *observer,
+		      const bool *initially, enum slot_status status)
 {
 	const struct function_model *fn = &analysis->tu->functions[function];
 	struct walk walk = {
@@ -595,12 +598,12 @@ bool walk_function(struct analysis *analysis, int function,
 	if (fn->block_count == 0)
 		return true;
 	arena_init(&walk.arena);
-	prepare(&walk, initially_set);
+	prepare(&walk, initially);
 	start = state_new(&walk);
-	for (int i = 0; initially_set && i < walk.slot_count; i++)
+	for (int i = 0; initially && i < walk.slot_count; i++)
 		if (walk.slots[i].kind == CACHE_REF_INSTANCE &&
-		    initially_set[walk.slots[i].index]) {
-			*state_status_byte(&walk, start, i) = SLOT_SET;
+		    initially[walk.slots[i].index]) {
+			*state_status_byte(&walk, start, i) = status;
 			*state_ever_set_byte(&walk, start, i) = 1;
 		}
 	push(&walk, 0, -1, 0, start);
@@ -625,6 +628,21 @@ bool walk_function(struct analysis *analysis, int function,
 	free(walk.seen);
 	arena_release(&walk.arena);
 	return complete;
+}
+
+bool walk_function(struct analysis *analysis, int function,
+		   const struct walk_observer *observer,
+		   const bool *initially_set)
+{
+	return walk_from(analysis, function, observer, initially_set, SLOT_SET);
+}
+
+bool walk_function_destroyed(struct analysis *analysis, int function,
+			     const struct walk_observer *observer,
+			     const bool *initially_destroyed)
+{
+	return walk_from(analysis, function, observer, initially_destroyed,
+			 SLOT_DESTROYED);
 }
 
 struct analysis *walk_analysis(const struct walk *walk)

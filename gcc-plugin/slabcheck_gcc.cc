@@ -17,6 +17,8 @@
  *   exempt=PATH[,PATH...]   files under these paths may use mm/ internals
  *   findings-dir=DIR        write the findings as JSON into a new file in
  *                           DIR instead of printing them (slabcheck does)
+ *   facts-dir=DIR           also write the unit's facts into a new file in
+ *                           DIR, for the link step (slabcheck link)
  *
  * The plugin only reads: it registers one analysis pass that changes no IL,
  * so the object file is the same with or without it.
@@ -65,6 +67,10 @@ static void analyze_unit(void)
 	report_init(&report);
 	translate_unit(&tu);
 	slabcheck_run(&tu, &options, &report, stderr);
+	if (options.facts_dir &&
+	    slabcheck_write_facts(&tu, &options, getpwd()))
+		error("%s: cannot write facts to %s", plugin_name,
+		      options.facts_dir);
 	if (options.findings_dir) {
 		printed = report.count;
 		write_findings(&report);

@@ -397,6 +397,7 @@ void translate_unit(struct translation_unit *tu)
 		index = tu_add_function(
 			tu, identifier(node->decl),
 			gcc_location(DECL_SOURCE_LOCATION(node->decl)));
+		tu->functions[index].external = TREE_PUBLIC(node->decl);
 		describe_function(tu, &tu->functions[index], fun);
 		bodies[index] = node;
 	}

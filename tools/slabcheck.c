@@ -3,15 +3,22 @@
  * slabcheck: the command-line front door.
  *
  *   slabcheck [--rule=RULE[,RULE...]] FILE.c... [-- CFLAGS...]
- *	compiles each file with the GCC plugin and prints the findings.
+ *	compiles each file with the GCC plugin and prints the findings;
+ *	two files or more are one module, also checked as a whole.
  *   slabcheck kbuild [-C KERNEL_DIR] [M=DIR] [make arguments...]
- *	runs a kernel or out-of-tree module build with the plugin loaded.
+ *	runs a kernel or out-of-tree module build with the plugin loaded,
+ *	and checks each module (kbuild's *.mod files) and each directory of
+ *	built-in objects as a whole.
+ *   slabcheck link [--rule=RULE[,RULE...]] FACTS...
+ *	checks the units whose facts files are given as one module.
  *
- * Each compile's plugin writes its findings as JSON into a directory of
- * ours (the plugin's findings-dir= option); the compilers' and make's own
- * output passes through to stderr untouched.  The findings are then
- * printed once each (a header included by many files yields one finding),
- * sorted, on stdout.
+ * Each compile's plugin writes its findings as JSON, and the facts of its
+ * unit, into a directory of ours (the plugin's findings-dir= and facts-dir=
+ * options); the compilers' and make's own output passes through to stderr
+ * untouched.  The link step (tools/modules.c, core/link.c) then runs the
+ * rules over each module.  The findings of both are printed once each (a
+ * header included by many files, or a finding both modes make, yields one
+ * line), sorted, on stdout.
  * Exit status: 0 nothing found, 1 findings, 2 usage error or failed build.
  */
 #define _GNU_SOURCE
@@ -23,6 +30,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "modules.h"
 #include "report.h"
 #include "slabcheck.h"
 
@@ -47,6 +55,8 @@ static void usage(FILE *stream)
 			"[-- CFLAGS...]\n"
 			"       slabcheck kbuild [-C KERNEL_DIR] [M=DIR] [make "
 			"arguments...]\n"
+			"       slabcheck link [--rule=RULE[,RULE...]] "
+			"FACTS...\n"
 			"environment: SLABCHECK_GCC_PLUGIN (plugin path), CC "
 			"(compiler; default " SLABCHECK_DEFAULT_CC
 			", the GCC the plugin was built for)\n");
@@ -96,8 +106,20 @@ static int run(char **argv)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-/* Reads and removes every findings file of the directory, then it. */
-static int collect(const char *directory, struct report *report)
+static bool has_suffix(const char *name, const char *suffix)
+{
+	size_t length = strlen(name), suffix_length = strlen(suffix);
+
+	return length >= suffix_length &&
+	       !strcmp(name + length - suffix_length, suffix);
+}
+
+/*
+ * Reads and removes every file of the directory, then it: findings into
+ * the report, facts into the set.
+ */
+static int collect(const char *directory, struct report *report,
+		   struct facts_set *facts)
 {
 	DIR *dir = opendir(directory);
 	struct dirent *entry;
@@ -109,17 +131,27 @@ static int collect(const char *directory, struct report *report)
 	}
 	while ((entry = readdir(dir))) {
 		char *path, error[256];
-		FILE *stream;
+		FILE *stream = NULL;
+		int status;
 
 		if (entry->d_name[0] == '.')
 			continue;
 		if (asprintf(&path, "%s/%s", directory, entry->d_name) < 0)
 			return 1;
-		stream = fopen(path, "r");
-		if (!stream ||
-		    report_read_json(report, stream, error, sizeof(error))) {
-			fprintf(stderr, "slabcheck: %s: %s\n", path,
-				stream ? error : "cannot read");
+		if (has_suffix(entry->d_name, ".facts")) {
+			status = facts_set_read(facts, path, error,
+						sizeof(error));
+		} else {
+			stream = fopen(path, "r");
+			status = stream ?
+					 report_read_json(report, stream, error,
+							  sizeof(error)) :
+					 -1;
+			if (!stream)
+				snprintf(error, sizeof(error), "cannot read");
+		}
+		if (status) {
+			fprintf(stderr, "slabcheck: %s: %s\n", path, error);
 			failures++;
 		}
 		if (stream)
@@ -132,19 +164,39 @@ static int collect(const char *directory, struct report *report)
 	return failures;
 }
 
-/* Prints what the compiles found; the exit status of the whole run. */
-static int finish(const char *directory, int failures)
+/* Prints the findings, releases both; the exit status of the run. */
+static int print_findings(struct report *report, struct facts_set *facts,
+			  int failures)
 {
-	struct report report;
-	size_t printed;
+	size_t printed = report_print(report, stdout, false);
 
-	report_init(&report);
-	failures += collect(directory, &report);
-	printed = report_print(&report, stdout, false);
-	report_release(&report);
+	facts_set_release(facts);
+	report_release(report);
 	if (failures)
 		return EXIT_TROUBLE;
 	return printed ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+enum grouping { NO_LINK, LINK_ALL, LINK_KBUILD };
+
+/* Prints what the compiles found; the exit status of the whole run. */
+static int finish(const char *directory, int failures,
+		  const struct slabcheck_options *options,
+		  enum grouping grouping)
+{
+	struct report report;
+	struct facts_set facts;
+
+	report_init(&report);
+	facts_set_init(&facts);
+	failures += collect(directory, &report, &facts);
+	if (grouping == LINK_KBUILD)
+		facts_set_group_kbuild(&facts);
+	else if (grouping == LINK_ALL)
+		facts_set_group_all(&facts);
+	if (grouping != NO_LINK)
+		facts_set_link(&facts, options, &report);
+	return print_findings(&report, &facts, failures);
 }
 
 static char *findings_directory(void)
@@ -158,22 +210,30 @@ static char *findings_directory(void)
 	return directory;
 }
 
-/* --rule=a,b keeps only those rules: the plugin is told which to drop. */
-static char *disable_option(const char *kept)
+/* --rule=a,b keeps only those rules: the others are disabled. */
+static void keep_rules(struct slabcheck_options *options, const char *kept)
 {
-	char disabled[512] = "";
+	struct slabcheck_options parsed;
 	char error[128];
-	struct slabcheck_options check;
 
-	options_init(&check);
-	if (options_parse(&check, "disable", kept, error, sizeof(error))) {
+	options_init(&parsed);
+	if (options_parse(&parsed, "disable", kept, error, sizeof(error))) {
 		fprintf(stderr, "slabcheck: %s\n", error);
 		usage(stderr);
 		exit(EXIT_TROUBLE);
 	}
+	/* Parsing the kept list as "disable" marked exactly the kept ones. */
+	options->disabled_rules =
+		~parsed.disabled_rules & ((1u << rule_count()) - 1);
+}
+
+/* The plugin is told which rules to drop. */
+static char *disable_option(const struct slabcheck_options *options)
+{
+	char disabled[512] = "";
+
 	for (int i = 0; i < rule_count(); i++) {
-		/* Parsing the kept list marked them: the others go. */
-		if (check.disabled_rules & (1u << i))
+		if (!(options->disabled_rules & (1u << i)))
 			continue;
 		if (*disabled)
 			strcat(disabled, ",");
@@ -191,9 +251,12 @@ static int check_files(int argc, char **argv)
 				       SLABCHECK_DEFAULT_CC;
 	char **files = calloc((size_t)argc + 1, sizeof(char *));
 	char **flags = calloc((size_t)argc + 1, sizeof(char *));
-	char *disable = NULL, *directory, *collect_option;
+	char *disable, *directory, *collect_option, *facts_option;
 	int file_count = 0, flag_count = 0, failures = 0;
 	bool after_dashes = false;
+	struct slabcheck_options options;
+
+	options_init(&options);
 
 	for (int i = 1; i < argc; i++) {
 		if (after_dashes)
@@ -201,7 +264,7 @@ static int check_files(int argc, char **argv)
 		else if (!strcmp(argv[i], "--"))
 			after_dashes = true;
 		else if (!strncmp(argv[i], "--rule=", 7))
-			disable = disable_option(argv[i] + 7);
+			keep_rules(&options, argv[i] + 7);
 		else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			usage(stdout);
 			return EXIT_CLEAN;
@@ -217,8 +280,10 @@ static int check_files(int argc, char **argv)
 		usage(stderr);
 		return EXIT_TROUBLE;
 	}
+	disable = disable_option(&options);
 	directory = findings_directory();
 	collect_option = format(PLUGIN_ARGUMENT "findings-dir=%s", directory);
+	facts_option = format(PLUGIN_ARGUMENT "facts-dir=%s", directory);
 	for (int f = 0; f < file_count; f++) {
 		char **command =
 			calloc((size_t)flag_count + 12, sizeof(char *));
@@ -227,6 +292,9 @@ static int check_files(int argc, char **argv)
 		command[n++] = (char *)compiler;
 		command[n++] = format("-fplugin=%s", plugin_path());
 		command[n++] = collect_option;
+		/* Two files or more: the facts for the link step too. */
+		if (file_count > 1)
+			command[n++] = facts_option;
 		if (disable)
 			command[n++] = disable;
 		for (int i = 0; i < flag_count; i++)
@@ -241,7 +309,8 @@ static int check_files(int argc, char **argv)
 	}
 	free(files);
 	free(flags);
-	return finish(directory, failures);
+	return finish(directory, failures, &options,
+		      file_count > 1 ? LINK_ALL : NO_LINK);
 }
 
 static int kbuild(int argc, char **argv)
@@ -251,6 +320,7 @@ static int kbuild(int argc, char **argv)
 	char *plugin = format("-fplugin=%s", plugin_path());
 	char *kcflags;
 	bool external = false;
+	struct slabcheck_options options;
 	int n = 0;
 
 	command[n++] = "make";
@@ -259,20 +329,64 @@ static int kbuild(int argc, char **argv)
 			external = true;
 		command[n++] = argv[i];
 	}
-	if (asprintf(&kcflags, "KCFLAGS=%s " PLUGIN_ARGUMENT "findings-dir=%s",
-		     plugin, directory) < 0)
+	if (asprintf(&kcflags,
+		     "KCFLAGS=%s " PLUGIN_ARGUMENT
+		     "findings-dir=%s " PLUGIN_ARGUMENT "facts-dir=%s",
+		     plugin, directory, directory) < 0)
 		return EXIT_TROUBLE;
 	command[n++] = kcflags;
 	/* Before vmlinux exists there is no Module.symvers to resolve against.
 	 */
 	if (external)
 		command[n++] = "KBUILD_MODPOST_WARN=1";
-	return finish(directory, run(command) != 0);
+	options_init(&options);
+	return finish(directory, run(command) != 0, &options, LINK_KBUILD);
+}
+
+/* slabcheck link FACTS...: the units given are one module. */
+static int link_command(int argc, char **argv)
+{
+	struct slabcheck_options options;
+	struct report report;
+	struct facts_set facts;
+	int failures = 0, files = 0;
+
+	options_init(&options);
+	report_init(&report);
+	facts_set_init(&facts);
+	for (int i = 2; i < argc; i++) {
+		char error[256];
+
+		if (!strncmp(argv[i], "--rule=", 7)) {
+			keep_rules(&options, argv[i] + 7);
+			continue;
+		}
+		if (argv[i][0] == '-') {
+			fprintf(stderr, "slabcheck: unknown option '%s'\n",
+				argv[i]);
+			usage(stderr);
+			return EXIT_TROUBLE;
+		}
+		files++;
+		if (facts_set_read(&facts, argv[i], error, sizeof(error))) {
+			fprintf(stderr, "slabcheck: %s: %s\n", argv[i], error);
+			failures++;
+		}
+	}
+	if (!files) {
+		usage(stderr);
+		return EXIT_TROUBLE;
+	}
+	facts_set_group_all(&facts);
+	facts_set_link(&facts, &options, &report);
+	return print_findings(&report, &facts, failures);
 }
 
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "kbuild"))
 		return kbuild(argc, argv);
+	if (argc > 1 && !strcmp(argv[1], "link"))
+		return link_command(argc, argv);
 	return check_files(argc, argv);
 }

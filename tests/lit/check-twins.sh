@@ -29,6 +29,6 @@ while IFS= read -r test; do
 	fi
 	echo "FAIL: $test asserts only silence and has no TWIN run that fires"
 	missing=$((missing + 1))
-done < <(find . -name '*.c' -not -path './Inputs/*' -not -path '*/Output/*' | sort)
+done < <(find . -name '*.c' -not -path '*/Inputs/*' -not -path '*/Output/*' | sort)
 echo "check-twins: $tests tests, $missing without a firing twin"
 [ "$missing" -eq 0 ]

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Whole modules: facts files (core/facts_file.c) carry a lowered unit from
+ * its compile to the link step (core/link.c), which merges the units of a
+ * module into one model that the rules then check as they check one file.
+ */
+#ifndef SLABCHECK_FACTS_FILE_H
+#define SLABCHECK_FACTS_FILE_H
+
+#include <stdio.h>
+
+#include "model.h"
+
+/*
+ * In facts read back: a call to a function of the same unit whose body the
+ * core did not want.  It stays unseen after the link, and must not resolve
+ * to a function of that name in another unit.
+ */
+#define FACTS_LOCAL_UNSEEN (-2)
+
+/*
+ * Writes a lowered unit; 'directory' is where the compiler ran, so that the
+ * link step can match relative file names with kbuild's.  0 or -1.
+ */
+int facts_write(const struct translation_unit *tu, const char *directory,
+		FILE *stream);
+/* Reads one unit into 'tu' (tu_init()ed): 0, or -1 with a message. */
+int facts_read(struct translation_unit *tu, FILE *stream, char *error,
+	       size_t error_size);
+void facts_add_callable(struct translation_unit *tu, const char *name);
+
+/*
+ * Merges the units, read with facts_read(), into 'module' (tu_init()ed,
+ * then lowered): instances with external linkage are one instance across
+ * units, calls resolve to the functions of other units, and a call to a
+ * function that no unit defines cannot reach the module's instances.  The
+ * units must outlive the module: it shares their memory.
+ */
+void link_units(struct translation_unit *module, struct translation_unit *units,
+		size_t count);
+
+#endif

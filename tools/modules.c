@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Whole modules for the slabcheck command: which units form a module, and
+ * the link step over them (core/link.c decides; this file only reads files
+ * and groups them).
+ *
+ * kbuild says which objects form a module: each module has a MODULE.mod
+ * file listing its objects, one path per line, relative to where make ran.
+ * A unit belongs to the module whose .mod lists its object; the .mod is
+ * in the unit's directory or one above it.  Built-in units of one
+ * directory form one group: they are linked into one built-in.a together.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "facts_file.h"
+#include "modules.h"
+
+void facts_set_init(struct facts_set *set)
+{
+	memset(set, 0, sizeof(*set));
+}
+
+void facts_set_release(struct facts_set *set)
+{
+	for (size_t i = 0; i < set->count; i++) {
+		tu_release(&set->units[i]);
+		free(set->paths[i]);
+		free(set->groups[i]);
+	}
+	free(set->units);
+	free(set->paths);
+	free(set->groups);
+	facts_set_init(set);
+}
+
+/* The unit's source as an absolute path, without "." or ".." parts. */
+static char *unit_source_path(const struct translation_unit *unit)
+{
+	char *joined, *resolved;
+
+	if (unit->main_file[0] == '/' || !unit->compile_directory ||
+	    !*unit->compile_directory)
+		joined = strdup(unit->main_file);
+	else if (asprintf(&joined, "%s/%s", unit->compile_directory,
+			  unit->main_file) < 0)
+		joined = NULL;
+	if (!joined)
+		return NULL;
+	resolved = realpath(joined, NULL);
+	if (resolved) {
+		free(joined);
+		return resolved;
+	}
+	return joined;
+}
+
+int facts_set_read(struct facts_set *set, const char *path, char *error,
+		   size_t error_size)
+{
+	FILE *stream = fopen(path, "r");
+	struct translation_unit *unit;
+	char *source;
+	int status;
+
+	if (!stream) {
+		snprintf(error, error_size, "cannot read");
+		return -1;
+	}
+	if (set->count == set->capacity) {
+		size_t capacity = set->capacity ? set->capacity * 2 : 16;
+
+		set->units =
+			realloc(set->units, capacity * sizeof(*set->units));
+		set->paths = realloc(set->paths, capacity * sizeof(char *));
+		set->groups = realloc(set->groups, capacity * sizeof(char *));
+		if (!set->units || !set->paths || !set->groups) {
+			fclose(stream);
+			snprintf(error, error_size, "out of memory");
+			return -1;
+		}
+		set->capacity = capacity;
+	}
+	unit = &set->units[set->count];
+	tu_init(unit, NULL);
+	status = facts_read(unit, stream, error, error_size);
+	fclose(stream);
+	if (status) {
+		tu_release(unit);
+		return -1;
+	}
+	source = unit_source_path(unit);
+	/* A unit compiled twice (a rebuild in one run): the last one counts. */
+	for (size_t i = 0; source && i < set->count; i++) {
+		if (strcmp(set->paths[i], source))
+			continue;
+		tu_release(&set->units[i]);
+		set->units[i] = *unit;
+		free(source);
+		return 0;
+	}
+	set->paths[set->count] = source ? source : strdup(unit->main_file);
+	set->groups[set->count] = NULL;
+	set->count++;
+	return 0;
+}
+
+/* "dir/x.o" of a .mod line, as the absolute path of its source "dir/x.c". */
+static char *object_source(const char *base, const char *object)
+{
+	size_t length = strlen(object);
+	char *joined, *resolved;
+
+	if (length < 3 || strcmp(object + length - 2, ".o"))
+		return NULL;
+	if (object[0] == '/')
+		joined = strdup(object);
+	else if (asprintf(&joined, "%s/%s", base, object) < 0)
+		return NULL;
+	if (!joined)
+		return NULL;
+	joined[strlen(joined) - 1] = 'c';
+	resolved = realpath(joined, NULL);
+	if (resolved) {
+		free(joined);
+		return resolved;
+	}
+	return joined;
+}
+
+/* Puts every unit that MOD lists into the group named after MOD. */
+static void read_mod_file(struct facts_set *set, const char *mod,
+			  const char *base)
+{
+	FILE *stream = fopen(mod, "r");
+	char line[PATH_MAX];
+
+	if (!stream)
+		return;
+	while (fgets(line, sizeof(line), stream)) {
+		char *source;
+
+		line[strcspn(line, "\r\n")] = '\0';
+		source = object_source(base, line);
+		for (size_t i = 0; source && i < set->count; i++)
+			if (!set->groups[i] && !strcmp(set->paths[i], source))
+				set->groups[i] = strdup(mod);
+		free(source);
+	}
+	fclose(stream);
+}
+
+/* Reads the .mod files of 'directory' (once per directory). */
+static void scan_directory(struct facts_set *set, const char *directory,
+			   const char *base)
+{
+	DIR *dir = opendir(directory);
+	struct dirent *entry;
+
+	if (!dir)
+		return;
+	while ((entry = readdir(dir))) {
+		size_t length = strlen(entry->d_name);
+		char *mod;
+
+		if (length < 5 || strcmp(entry->d_name + length - 4, ".mod"))
+			continue;
+		if (asprintf(&mod, "%s/%s", directory, entry->d_name) < 0)
+			continue;
+		read_mod_file(set, mod, base);
+		free(mod);
+	}
+	closedir(dir);
+}
+
+void facts_set_group_kbuild(struct facts_set *set)
+{
+	char **scanned = calloc(set->count * 4 + 1, sizeof(char *));
+	size_t scanned_count = 0;
+
+	for (size_t i = 0; scanned && i < set->count; i++) {
+		const char *base = set->units[i].compile_directory;
+		char *directory = strdup(set->paths[i]);
+		char *slash;
+
+		if (!set->units[i].is_module || !directory || !base) {
+			free(directory);
+			continue;
+		}
+		/* The unit's directory and up to three above it. */
+		for (int up = 0; up < 4; up++) {
+			bool seen = false;
+
+			slash = strrchr(directory, '/');
+			if (!slash || slash == directory)
+				break;
+			*slash = '\0';
+			for (size_t s = 0; s < scanned_count; s++)
+				seen |= !strcmp(scanned[s], directory);
+			if (seen)
+				continue;
+			scanned[scanned_count++] = strdup(directory);
+			scan_directory(set, directory, base);
+			if (set->groups[i])
+				break;
+		}
+		free(directory);
+	}
+	for (size_t s = 0; s < scanned_count; s++)
+		free(scanned[s]);
+	free(scanned);
+	/* Built-in units: their directory. */
+	for (size_t i = 0; i < set->count; i++) {
+		char *slash;
+
+		if (set->groups[i] || set->units[i].is_module)
+			continue;
+		set->groups[i] = strdup(set->paths[i]);
+		slash = set->groups[i] ? strrchr(set->groups[i], '/') : NULL;
+		if (slash)
+			slash[1] = '\0';
+	}
+}
+
+void facts_set_group_all(struct facts_set *set)
+{
+	for (size_t i = 0; i < set->count; i++) {
+		free(set->groups[i]);
+		set->groups[i] = strdup("<all>");
+	}
+}
+
+/* Links the units of one group and runs the rules over them. */
+static void link_group(struct facts_set *set, const char *group,
+		       const struct slabcheck_options *options,
+		       struct report *report)
+{
+	struct translation_unit *units;
+	struct translation_unit module;
+	size_t count = 0;
+
+	units = calloc(set->count + 1, sizeof(*units));
+	if (!units)
+		return;
+	for (size_t i = 0; i < set->count; i++)
+		if (set->groups[i] && !strcmp(set->groups[i], group))
+			units[count++] = set->units[i];
+	/* One unit alone is what single-file mode saw already. */
+	if (count >= 2) {
+		tu_init(&module, units[0].main_file);
+		link_units(&module, units, count);
+		slabcheck_analyze(&module, options, report);
+		tu_release(&module);
+	}
+	free(units);
+}
+
+size_t facts_set_link(struct facts_set *set,
+		      const struct slabcheck_options *options,
+		      struct report *report)
+{
+	size_t modules = 0;
+
+	for (size_t i = 0; i < set->count; i++) {
+		bool first = set->groups[i] != NULL;
+
+		for (size_t j = 0; first && j < i; j++)
+			if (set->groups[j] &&
+			    !strcmp(set->groups[j], set->groups[i]))
+				first = false;
+		if (!first)
+			continue;
+		link_group(set, set->groups[i], options, report);
+		modules++;
+	}
+	return modules;
+}
