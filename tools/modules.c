@@ -7,8 +7,10 @@
  * kbuild says which objects form a module: each module has a MODULE.mod
  * file listing its objects, one path per line, relative to where make ran.
  * A unit belongs to the module whose .mod lists its object; the .mod is
- * in the unit's directory or one above it.  Built-in units of one
+ * in the unit's directory or a few above it.  Built-in units of one
  * directory form one group: they are linked into one built-in.a together.
+ * A module unit that no .mod lists goes with the other module units of
+ * its directory.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -214,14 +216,22 @@ void facts_set_group_kbuild(struct facts_set *set)
 	for (size_t s = 0; s < scanned_count; s++)
 		free(scanned[s]);
 	free(scanned);
-	/* Built-in units: their directory. */
+	/*
+	 * Built-in units: their directory.  Module units no .mod lists (a
+	 * build that stopped early) too, apart from the built-in ones.
+	 */
 	for (size_t i = 0; i < set->count; i++) {
 		char *slash;
 
-		if (set->groups[i] || set->units[i].is_module)
+		if (set->groups[i])
 			continue;
-		set->groups[i] = strdup(set->paths[i]);
-		slash = set->groups[i] ? strrchr(set->groups[i], '/') : NULL;
+		if (asprintf(&set->groups[i], "%s%s",
+			     set->units[i].is_module ? "module:" : "",
+			     set->paths[i]) < 0) {
+			set->groups[i] = NULL;
+			continue;
+		}
+		slash = strrchr(set->groups[i], '/');
 		if (slash)
 			slash[1] = '\0';
 	}

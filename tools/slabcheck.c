@@ -9,8 +9,9 @@
  *	runs a kernel or out-of-tree module build with the plugin loaded,
  *	and checks each module (kbuild's *.mod files) and each directory of
  *	built-in objects as a whole.
- *   slabcheck link [--rule=RULE[,RULE...]] FACTS...
- *	checks the units whose facts files are given as one module.
+ *   slabcheck link [--rule=RULE[,RULE...]] [--kbuild] FACTS...
+ *	checks the units whose facts files are given as one module, or
+ *	(--kbuild) as kbuild groups them, like slabcheck kbuild does.
  *
  * Each compile's plugin writes its findings as JSON, and the facts of its
  * unit, into a directory of ours (the plugin's findings-dir= and facts-dir=
@@ -55,7 +56,7 @@ static void usage(FILE *stream)
 			"[-- CFLAGS...]\n"
 			"       slabcheck kbuild [-C KERNEL_DIR] [M=DIR] [make "
 			"arguments...]\n"
-			"       slabcheck link [--rule=RULE[,RULE...]] "
+			"       slabcheck link [--rule=RULE[,RULE...]] [--kbuild] "
 			"FACTS...\n"
 			"environment: SLABCHECK_GCC_PLUGIN (plugin path), CC "
 			"(compiler; default " SLABCHECK_DEFAULT_CC
@@ -350,6 +351,7 @@ static int link_command(int argc, char **argv)
 	struct report report;
 	struct facts_set facts;
 	int failures = 0, files = 0;
+	bool by_kbuild = false;
 
 	options_init(&options);
 	report_init(&report);
@@ -359,6 +361,10 @@ static int link_command(int argc, char **argv)
 
 		if (!strncmp(argv[i], "--rule=", 7)) {
 			keep_rules(&options, argv[i] + 7);
+			continue;
+		}
+		if (!strcmp(argv[i], "--kbuild")) {
+			by_kbuild = true;
 			continue;
 		}
 		if (argv[i][0] == '-') {
@@ -377,7 +383,10 @@ static int link_command(int argc, char **argv)
 		usage(stderr);
 		return EXIT_TROUBLE;
 	}
-	facts_set_group_all(&facts);
+	if (by_kbuild)
+		facts_set_group_kbuild(&facts);
+	else
+		facts_set_group_all(&facts);
 	facts_set_link(&facts, &options, &report);
 	return print_findings(&report, &facts, failures);
 }
