@@ -3,7 +3,8 @@
 #
 # Compile every object that the static kmem_cache series touches in the
 # tree prepare-tree.sh keeps in WORKDIR (it is called first and is a
-# no-op when the tree is current), plus the ufs module, and check:
+# no-op when the tree is current), plus the ufs and fat modules, and
+# check:
 #
 #  - make succeeds and prints no warning.  defconfig has CONFIG_WERROR=y,
 #    so compiler warnings already fail the build; this also catches the
@@ -13,7 +14,7 @@
 #    where it is defined, an undefined reference where it is only used.
 #
 # The objects are deleted first so that every run compiles them again.
-# vmlinux is never linked: the module is built with KBUILD_MODPOST_WARN=1
+# vmlinux is never linked: the modules are built with KBUILD_MODPOST_WARN=1
 # and modpost's complaints about symbols it cannot resolve without
 # vmlinux are the only warnings let through.
 #
@@ -52,12 +53,13 @@ checks=(
 	"fs/file.o		U:files_cache_instance"
 	"fs/fs_struct.o		U:fs_cache_instance"
 	"fs/ufs/ufs.ko		D:ufs_inode_cache_instance"
+	"fs/fat/fat.ko		D:fat_cache_cache_instance D:fat_inode_cache_instance"
 )
 
 objs=()
 for c in "${checks[@]}"; do
 	read -r obj _ <<<"$c"
-	[ "$obj" = fs/ufs/ufs.ko ] || objs+=("$obj")
+	case $obj in *.ko) ;; *) objs+=("$obj") ;; esac
 done
 
 size=$(sed -n 's/^#define KMEM_CACHE_SIZE \([0-9]*\).*/\1/p' \
@@ -70,7 +72,7 @@ size=$(sed -n 's/^#define KMEM_CACHE_SIZE \([0-9]*\).*/\1/p' \
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-rm -f "${objs[@]}" fs/ufs/*.o fs/ufs/ufs.ko
+rm -f "${objs[@]}" fs/ufs/*.o fs/ufs/ufs.ko fs/fat/*.o fs/fat/fat.ko
 
 status=0
 t0=$SECONDS
@@ -78,11 +80,13 @@ make -k -j"$jobs" "${objs[@]}" >"$log" 2>&1 || status=1
 t1=$SECONDS
 make -j"$jobs" KBUILD_MODPOST_WARN=1 fs/ufs/ufs.ko >>"$log" 2>&1 || status=1
 t2=$SECONDS
+make -j"$jobs" KBUILD_MODPOST_WARN=1 fs/fat/fat.ko >>"$log" 2>&1 || status=1
+t3=$SECONDS
 
-# Without vmlinux, modpost cannot resolve anything the module imports;
+# Without vmlinux, modpost cannot resolve anything a module imports;
 # everything else that looks like a warning is a failure.
 unexpected=$(grep -i -E 'warning|error' "$log" |
-	grep -v -E '^WARNING: modpost: "[^"]+" \[fs/ufs/ufs\.ko\] undefined!$' |
+	grep -v -E '^WARNING: modpost: "[^"]+" \[fs/(ufs/ufs|fat/fat)\.ko\] undefined!$' |
 	grep -v -E '^WARNING: modpost: suppressed [0-9]+ unresolved symbol warnings' |
 	grep -v -x 'WARNING: vmlinux.o is missing.' |
 	grep -v -x '[[:space:]]*You may get many unresolved symbol errors.' |
@@ -133,6 +137,7 @@ for c in "${checks[@]}"; do
 	fi
 done
 
-echo "objects: $((t1 - t0))s, ufs.ko: $((t2 - t1))s, KMEM_CACHE_SIZE=$size"
+echo "objects: $((t1 - t0))s, ufs.ko: $((t2 - t1))s, fat.ko: $((t3 - t2))s," \
+	"KMEM_CACHE_SIZE=$size"
 echo "build-converted: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$status" -eq 0 ]

@@ -4,9 +4,9 @@
 #
 # Unpack Debian's linux-source-6.12 into WORKDIR/linux-source-6.12, apply
 # our port of the static kmem_cache series (patches/*.patch), configure
-# it (x86_64 defconfig plus CONFIG_UFS_FS=m) and run
-# "make prepare modules_prepare", so that single objects and the ufs
-# module can be built in it without building vmlinux.
+# it (x86_64 defconfig plus CONFIG_UFS_FS=m and CONFIG_FAT_FS=m) and run
+# "make prepare modules_prepare", so that single objects and the ufs and
+# fat modules can be built in it without building vmlinux.
 #
 # A stamp in the tree records a hash of the patches, of the scripts and
 # of the tarball's size and mtime.  When it matches, the tree is left as
@@ -57,9 +57,13 @@ unpack_patched "$tree"
 
 step "configuring"
 make -C "$tree" -s defconfig
-"$tree/scripts/config" --file "$tree/.config" --module UFS_FS
+# defconfig has MSDOS_FS=y and VFAT_FS=y, which select FAT_FS: all three
+# have to become modules for fat.ko to be one.
+"$tree/scripts/config" --file "$tree/.config" --module UFS_FS \
+	--module FAT_FS --module MSDOS_FS --module VFAT_FS
 make -C "$tree" -s olddefconfig
-for opt in CONFIG_UFS_FS=m CONFIG_WERROR=y; do
+for opt in CONFIG_UFS_FS=m CONFIG_FAT_FS=m CONFIG_MSDOS_FS=m \
+	CONFIG_VFAT_FS=m CONFIG_WERROR=y; do
 	grep -qx "$opt" "$tree/.config" || die "$opt did not stick"
 done
 
