@@ -27,6 +27,7 @@ void report_release(struct report *report)
 			struct note *next = note->next;
 
 			free(note->message);
+			free(note->file);
 			free(note);
 			note = next;
 		}
@@ -69,7 +70,10 @@ struct finding *report_finding(struct report *report, const char *rule,
 	finding = &report->findings[report->count++];
 	memset(finding, 0, sizeof(*finding));
 	finding->rule = rule;
+	/* The report outlives the model it came from (a linked module). */
 	finding->location = location;
+	if (location.file)
+		finding->location.file = report_string(report, location.file);
 	va_start(args, fmt);
 	finding->message = format(fmt, args);
 	va_end(args);
@@ -85,6 +89,11 @@ void report_note(struct finding *finding, struct source_location location,
 
 	CHECK(note != NULL);
 	note->location = location;
+	if (location.file) {
+		note->file = strdup(location.file);
+		CHECK(note->file != NULL);
+		note->location.file = note->file;
+	}
 	va_start(args, fmt);
 	note->message = format(fmt, args);
 	va_end(args);

@@ -43,6 +43,7 @@ extern const char slabcheck_option_help[];
 
 struct note {
 	struct source_location location;
+	char *file; /* location.file, owned by the note */
 	char *message;
 	struct note *next;
 };

@@ -2,6 +2,12 @@
 # shellcheck source-path=SCRIPTDIR
 # run-kernel-stage.sh PLUGIN_SO [WORKDIR]
 #
+# Besides the plugin, the stage runs the link step (docs/link.md): the
+# slabcheck command is taken from SLABCHECK, or else from the build tree
+# the plugin is in (PLUGIN_SO/../../tools/slabcheck).  Every build writes
+# its units' facts, and `slabcheck link --kbuild` checks each module and
+# each directory of built-in objects as a whole.
+#
 # Runs the slabcheck GCC plugin on the kernel port that prepare-tree.sh
 # keeps in WORKDIR (default /var/tmp/slabcheck-kernel), in three parts:
 #
@@ -21,10 +27,12 @@
 #             A bug that only the whole module shows (setup in one file,
 #             teardown or use in another) is written as
 #                 Module-expect: FILE:LINE:COL: RULE-ID
-#             instead.  Those are for the module link step; until it
-#             exists, they are counted, not compared.  A patch may have
-#             only Module-expect: lines: the single-file build must then
-#             report nothing.
+#             instead: the plugin alone must not report it (single-file
+#             mode stays silent where another file may do the work), and
+#             the link step must.  The link sees the case's units and,
+#             for units the case did not rebuild, those of the clean run.
+#             What the plugin and the link report together must be the
+#             Expect: and Module-expect: lines, no more, no fewer.
 #  lookalike/ correct changes that resemble bugs: applied and rebuilt
 #             the same way, they must produce no finding.
 #
@@ -46,7 +54,7 @@
 # build-converted.sh on WORKDIR.
 #
 # Environment: JOBS (make -j value, default 2), KEEP_LOGS=DIR (copy every
-# build log there), ONLY=ERE (run only the cases whose name matches, e.g.
+# build log there, and the facts each link step read to DIR/facts/), ONLY=ERE (run only the cases whose name matches, e.g.
 # ONLY=planted/ufs-; the clean part runs when "clean" matches), plus those
 # of prepare-tree.sh.
 
@@ -105,6 +113,19 @@ trap 'exit 143' TERM
 
 plugin=$tmp/slabcheck_gcc.so
 cp "$1" "$plugin"
+slabcheck_source=${SLABCHECK:-$(dirname "$(readlink -f "$1")")/../tools/slabcheck}
+if [ ! -x "$slabcheck_source" ]; then
+	echo "run-kernel-stage: $slabcheck_source: no slabcheck command" \
+		"(set SLABCHECK)" >&2
+	exit 2
+fi
+slabcheck=$tmp/slabcheck
+cp "$slabcheck_source" "$slabcheck"
+# Facts of the clean run, and of the current case (a fixed path, so that
+# the command lines of objects stay the same from case to case).
+facts=$tmp/facts
+clean_facts=$tmp/clean-facts
+mkdir -p "$facts" "$clean_facts"
 
 tree=$("$here/prepare-tree.sh" "$workdir")
 # Keep prepare-tree.sh from replacing the tree, and build-converted.sh
@@ -128,7 +149,7 @@ if [ -f "$state/files" ]; then
 fi
 cp .slabcheck-series "$state/stamp"
 
-kcflags="KCFLAGS=-fplugin=$plugin"
+kcflags="KCFLAGS=-fplugin=$plugin -fplugin-arg-slabcheck_gcc-facts-dir=$facts"
 passed=0
 failed=0
 
@@ -172,6 +193,24 @@ built_with_plugin() {
 	[ -f "$1" ] && [ -f "$cmd" ] && grep -q -F -- "-fplugin=$plugin" "$cmd"
 }
 
+# link_step LOG: appends to LOG what the link step finds in the modules
+# and directories of the facts in $facts, with the clean run's facts for
+# the units this build did not remake (they come first: the last read of a
+# unit counts).  Fails when slabcheck fails.
+link_step() {
+	local status=0
+	shopt -s nullglob
+	local all=("$clean_facts"/*.facts "$facts"/*.facts)
+	shopt -u nullglob
+	[ "${#all[@]}" -gt 0 ] || return 0
+	if [ -n "${KEEP_LOGS:-}" ]; then
+		mkdir -p "$KEEP_LOGS/facts"
+		cp "${all[@]}" "$KEEP_LOGS/facts/"
+	fi
+	"$slabcheck" link --kbuild "${all[@]}" >>"$1" 2>&1 || status=$?
+	[ "$status" -le 1 ]
+}
+
 # ---------------------------------------------------------------- clean
 clean_objs=(mm/slab_common.o mm/slub.o fs/namespace.o fs/dcache.o
 	fs/inode.o fs/file_table.o fs/buffer.o kernel/fork.o fs/exec.o
@@ -204,6 +243,8 @@ run_clean() {
 		>>"$log" 2>&1 || status=1
 	make -j"$jobs" "$kcflags" KBUILD_MODPOST_WARN=1 fs/fat/fat.ko \
 		>>"$log" 2>&1 || status=1
+	link_step "$log" || status=1
+	mv "$facts"/*.facts "$clean_facts"/ 2>/dev/null || true
 	keep_log "$log" clean
 	findings "$log" >"$tmp/clean.found"
 
@@ -321,9 +362,12 @@ run_patch() {
 		fail "$name" "does not apply"
 		return
 	fi
-	rm -f "${builds[@]}"
+	rm -f "${builds[@]}" "$facts"/*.facts
 	status=0
 	make -j"$jobs" "$kcflags" "${builds[@]}" >>"$log" 2>&1 || status=1
+	link_log=$tmp/case.link.log
+	: >"$link_log"
+	link_step "$link_log" || status=1
 	why=
 	if [ "$status" -ne 0 ]; then
 		why="make failed;"
@@ -336,6 +380,7 @@ run_patch() {
 	restore_tree
 	keep_log "$log" "${name//\//-}"
 
+	# The plugin alone: exactly the Expect: lines.
 	got=$(findings "$log")
 	missing=$(comm -23 <(echo "$expected" | sed '/^$/d') \
 		<(echo "$got" | sed '/^$/d'))
@@ -343,11 +388,18 @@ run_patch() {
 		<(echo "$got" | sed '/^$/d'))
 	[ -z "$missing" ] || why="$why missing: $(one_line "$missing");"
 	[ -z "$extra" ] || why="$why unexpected: $(one_line "$extra");"
+	# With the link step: exactly the Expect: and Module-expect: lines.
+	cat "$link_log" >>"$log"
+	expected=$(printf '%s\n%s\n' "$expected" "$module_expected" |
+		sed '/^$/d' | sort -u)
+	got=$(findings "$log" | sort -u)
+	missing=$(comm -23 <(echo "$expected" | sed '/^$/d') \
+		<(echo "$got" | sed '/^$/d'))
+	extra=$(comm -13 <(echo "$expected" | sed '/^$/d') \
+		<(echo "$got" | sed '/^$/d'))
+	[ -z "$missing" ] || why="$why missing in the module: $(one_line "$missing");"
+	[ -z "$extra" ] || why="$why unexpected in the module: $(one_line "$extra");"
 	if [ -z "$why" ]; then
-		if [ -n "$module_expected" ]; then
-			progress "$name: $(echo "$module_expected" | wc -l)" \
-				"Module-expect: line(s) left to the link step"
-		fi
 		pass "$name"
 		return
 	fi
