@@ -11,6 +11,8 @@
 
 #include "model.h"
 
+#define SLABCHECK_VERSION "0.2"
+
 #define MAX_EXEMPT_PATHS 16
 
 struct slabcheck_options {
@@ -27,6 +29,8 @@ struct slabcheck_options {
 	const char *findings_dir;
 	/* Write the unit's facts for the link step there (core/link.c). */
 	const char *facts_dir;
+	/* Report suppressions that matched no finding (core/suppress.c). */
+	bool report_unused;
 	char storage[512]; /* backs the strings above */
 	size_t storage_used;
 };
@@ -53,6 +57,12 @@ struct finding {
 	const char *rule;
 	char *message;
 	struct note *notes;
+	/* The function the finding is in; "" at file scope. */
+	const char *function;
+	/* report_finish(): stable across unrelated edits (docs/reports.md). */
+	char fingerprint[17];
+	/* The suppression that silenced it ("FILE:LINE: reason"), or NULL. */
+	const char *suppressed_by;
 };
 
 struct report {
@@ -88,15 +98,42 @@ void slabcheck_analyze(const struct translation_unit *tu,
 		       struct report *report);
 
 /*
- * Prints the findings sorted by location, each once, in the one format every
- * front-end shares, as warnings or (werror) as errors.  Returns how many
- * findings were printed.
+ * The id under which problems with suppressions and configuration files are
+ * reported: not a rule, it cannot be turned off.
+ */
+#define SUPPRESSION_RULE "slabcheck-suppression"
+
+/*
+ * Applies the suppression comments in the findings' files and the
+ * `.slabcheck` configuration files above them (core/suppress.c): silenced
+ * findings are marked, not removed.  Malformed suppressions are reported;
+ * with options->report_unused, so are those in the findings' files and in
+ * 'files' that matched nothing.
+ */
+void slabcheck_suppress(struct report *report,
+			const struct slabcheck_options *options,
+			const char *const *files, size_t file_count);
+
+/*
+ * Sorts the findings by location, drops duplicates (two paths to the same
+ * mistake, or a finding both a unit and its module report) and gives each
+ * its fingerprint.  Idempotent; the printers call it.
+ */
+void report_finish(struct report *report);
+
+/*
+ * Prints the findings that are not suppressed, each once, in the one format
+ * every front-end shares, as warnings or (werror) as errors.  Returns how
+ * many findings were printed.
  */
 size_t report_print(struct report *report, FILE *stream, bool as_errors);
 
 /* The rule table, for front-ends that list or check rule names. */
 int rule_count(void);
 const char *rule_id(int index);
+/* One line, and a few sentences: what the rule finds (SARIF reports). */
+const char *rule_summary(int index);
+const char *rule_description(int index);
 int rule_find(const char *id);
 
 #endif

@@ -35,7 +35,7 @@ extern "C" {
 int plugin_is_GPL_compatible;
 
 static struct plugin_info slabcheck_info = {
-	.version = "0.1",
+	.version = SLABCHECK_VERSION,
 	.help = "slabcheck: checks static slab cache usage\n",
 };
 

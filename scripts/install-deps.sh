@@ -4,7 +4,7 @@
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 packages=(gcc g++ make cmake python3 gcc-12-plugin-dev libcmocka-dev
-	  libjansson-dev llvm-14-tools valgrind time
+	  libjansson-dev llvm-14-tools valgrind time python3-jsonschema
 	  gcc-11 g++-11 gcc-11-plugin-dev)
 while read -r package; do
 	[ -n "$package" ] && packages+=("$package")
@@ -14,9 +14,12 @@ for package in "${packages[@]}"; do
 	dpkg-query -W -f='${Status}' "$package" 2>/dev/null |
 		grep -q "ok installed" || missing+=("$package")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-sudo=
-[ "$(id -u)" -eq 0 ] || sudo=sudo
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-	"${missing[@]}"
+if [ ${#missing[@]} -gt 0 ]; then
+	sudo=
+	[ "$(id -u)" -eq 0 ] || sudo=sudo
+	$sudo apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+		--no-install-recommends "${missing[@]}"
+fi
+# The official SARIF schema the report tests validate against (pinned).
+"$here/scripts/fetch-sarif-schema.sh" >/dev/null

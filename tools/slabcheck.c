@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "modules.h"
+#include "output.h"
 #include "report.h"
 #include "slabcheck.h"
 
@@ -50,17 +51,20 @@
 /* How the plugin is named in -fplugin-arg-NAME-KEY. */
 #define PLUGIN_ARGUMENT "-fplugin-arg-slabcheck_gcc-"
 
+/* How findings are printed, for every mode (tools/output.c). */
+static struct output_options output;
+
 static void usage(FILE *stream)
 {
-	fprintf(stream, "usage: slabcheck [--rule=RULE[,RULE...]] FILE.c... "
-			"[-- CFLAGS...]\n"
-			"       slabcheck kbuild [-C KERNEL_DIR] [M=DIR] [make "
-			"arguments...]\n"
-			"       slabcheck link [--rule=RULE[,RULE...]] [--kbuild] "
-			"FACTS...\n"
-			"environment: SLABCHECK_GCC_PLUGIN (plugin path), CC "
-			"(compiler; default " SLABCHECK_DEFAULT_CC
-			", the GCC the plugin was built for)\n");
+	fprintf(stream,
+		"usage: slabcheck [OPTIONS] FILE.c... [-- CFLAGS...]\n"
+		"       slabcheck kbuild [OPTIONS] [-C KERNEL_DIR] "
+		"[M=DIR] [make arguments...]\n"
+		"       slabcheck link [OPTIONS] [--kbuild] FACTS...\n"
+		"options: [--rule=RULE[,RULE...]] " OUTPUT_OPTIONS_HELP "\n"
+		"environment: SLABCHECK_GCC_PLUGIN (plugin path), CC "
+		"(compiler; default " SLABCHECK_DEFAULT_CC
+		", the GCC the plugin was built for)\n");
 }
 
 static const char *plugin_path(void)
@@ -165,52 +169,6 @@ static int collect(const char *directory, struct report *report,
 	return failures;
 }
 
-/* Prints the findings, releases both; the exit status of the run. */
-static int print_findings(struct report *report, struct facts_set *facts,
-			  int failures)
-{
-	size_t printed = report_print(report, stdout, false);
-
-	facts_set_release(facts);
-	report_release(report);
-	if (failures)
-		return EXIT_TROUBLE;
-	return printed ? EXIT_FINDINGS : EXIT_CLEAN;
-}
-
-enum grouping { NO_LINK, LINK_ALL, LINK_KBUILD };
-
-/* Prints what the compiles found; the exit status of the whole run. */
-static int finish(const char *directory, int failures,
-		  const struct slabcheck_options *options,
-		  enum grouping grouping)
-{
-	struct report report;
-	struct facts_set facts;
-
-	report_init(&report);
-	facts_set_init(&facts);
-	failures += collect(directory, &report, &facts);
-	if (grouping == LINK_KBUILD)
-		facts_set_group_kbuild(&facts);
-	else if (grouping == LINK_ALL)
-		facts_set_group_all(&facts);
-	if (grouping != NO_LINK)
-		facts_set_link(&facts, options, &report);
-	return print_findings(&report, &facts, failures);
-}
-
-static char *findings_directory(void)
-{
-	char *directory = strdup("/tmp/slabcheck.XXXXXX");
-
-	if (!directory || !mkdtemp(directory)) {
-		perror("slabcheck: mkdtemp");
-		exit(EXIT_TROUBLE);
-	}
-	return directory;
-}
-
 /* --rule=a,b keeps only those rules: the others are disabled. */
 static void keep_rules(struct slabcheck_options *options, const char *kept)
 {
@@ -245,6 +203,91 @@ static char *disable_option(const struct slabcheck_options *options)
 	return format(PLUGIN_ARGUMENT "disable=%s", disabled);
 }
 
+/*
+ * Applies suppressions (looking for unused ones, when asked, in the files
+ * checked and the units read), prints the findings, releases both; the
+ * exit status of the run: findings that a baseline or a suppression
+ * covers do not count.
+ */
+static int print_findings(struct report *report, struct facts_set *facts,
+			  int failures, const struct slabcheck_options *options,
+			  char **files, int file_count)
+{
+	struct slabcheck_options suppressing = *options;
+	const char **names =
+		calloc((size_t)file_count + facts->count + 1, sizeof(char *));
+	size_t name_count = 0;
+	int reported;
+
+	suppressing.report_unused = output.report_unused;
+	for (int i = 0; output.report_unused && i < file_count; i++)
+		names[name_count++] = files[i];
+	for (size_t i = 0; output.report_unused && i < facts->count; i++)
+		names[name_count++] = facts->paths[i];
+	slabcheck_suppress(report, &suppressing, names, name_count);
+	free(names);
+	reported = output_report(report, &output, stdout);
+	facts_set_release(facts);
+	report_release(report);
+	if (failures || reported < 0)
+		return EXIT_TROUBLE;
+	return reported ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+/* --rule= and the output options, in every mode: 1 when it was one. */
+static int common_option(struct slabcheck_options *options,
+			 const char *argument)
+{
+	int parsed = output_parse(&output, argument);
+
+	if (parsed < 0) {
+		fprintf(stderr, "slabcheck: bad option '%s'\n", argument);
+		usage(stderr);
+		exit(EXIT_TROUBLE);
+	}
+	if (parsed)
+		return 1;
+	if (!strncmp(argument, "--rule=", 7)) {
+		keep_rules(options, argument + 7);
+		return 1;
+	}
+	return 0;
+}
+
+enum grouping { NO_LINK, LINK_ALL, LINK_KBUILD };
+
+/* Prints what the compiles found; the exit status of the whole run. */
+static int finish(const char *directory, int failures,
+		  const struct slabcheck_options *options,
+		  enum grouping grouping, char **files, int file_count)
+{
+	struct report report;
+	struct facts_set facts;
+
+	report_init(&report);
+	facts_set_init(&facts);
+	failures += collect(directory, &report, &facts);
+	if (grouping == LINK_KBUILD)
+		facts_set_group_kbuild(&facts);
+	else if (grouping == LINK_ALL)
+		facts_set_group_all(&facts);
+	if (grouping != NO_LINK)
+		facts_set_link(&facts, options, &report);
+	return print_findings(&report, &facts, failures, options, files,
+			      file_count);
+}
+
+static char *findings_directory(void)
+{
+	char *directory = strdup("/tmp/slabcheck.XXXXXX");
+
+	if (!directory || !mkdtemp(directory)) {
+		perror("slabcheck: mkdtemp");
+		exit(EXIT_TROUBLE);
+	}
+	return directory;
+}
+
 static int check_files(int argc, char **argv)
 {
 	const char *compiler = getenv("CC") && *getenv("CC") ?
@@ -253,7 +296,7 @@ static int check_files(int argc, char **argv)
 	char **files = calloc((size_t)argc + 1, sizeof(char *));
 	char **flags = calloc((size_t)argc + 1, sizeof(char *));
 	char *disable, *directory, *collect_option, *facts_option;
-	int file_count = 0, flag_count = 0, failures = 0;
+	int file_count = 0, flag_count = 0, failures = 0, status;
 	bool after_dashes = false;
 	struct slabcheck_options options;
 
@@ -264,8 +307,8 @@ static int check_files(int argc, char **argv)
 			flags[flag_count++] = argv[i];
 		else if (!strcmp(argv[i], "--"))
 			after_dashes = true;
-		else if (!strncmp(argv[i], "--rule=", 7))
-			keep_rules(&options, argv[i] + 7);
+		else if (common_option(&options, argv[i]))
+			continue;
 		else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			usage(stdout);
 			return EXIT_CLEAN;
@@ -308,10 +351,11 @@ static int check_files(int argc, char **argv)
 			failures++;
 		free(command);
 	}
+	status = finish(directory, failures, &options,
+			file_count > 1 ? LINK_ALL : NO_LINK, files, file_count);
 	free(files);
 	free(flags);
-	return finish(directory, failures, &options,
-		      file_count > 1 ? LINK_ALL : NO_LINK);
+	return status;
 }
 
 static int kbuild(int argc, char **argv)
@@ -319,29 +363,34 @@ static int kbuild(int argc, char **argv)
 	char **command = calloc((size_t)argc + 8, sizeof(char *));
 	char *directory = findings_directory();
 	char *plugin = format("-fplugin=%s", plugin_path());
-	char *kcflags;
+	char *kcflags, *disable;
 	bool external = false;
 	struct slabcheck_options options;
 	int n = 0;
 
+	options_init(&options);
 	command[n++] = "make";
 	for (int i = 2; i < argc; i++) {
+		if (common_option(&options, argv[i]))
+			continue;
 		if (!strncmp(argv[i], "M=", 2))
 			external = true;
 		command[n++] = argv[i];
 	}
+	/* The plugin drops the rules --rule= did not keep. */
+	disable = disable_option(&options);
 	if (asprintf(&kcflags,
 		     "KCFLAGS=%s " PLUGIN_ARGUMENT
-		     "findings-dir=%s " PLUGIN_ARGUMENT "facts-dir=%s",
-		     plugin, directory, directory) < 0)
+		     "findings-dir=%s " PLUGIN_ARGUMENT "facts-dir=%s %s",
+		     plugin, directory, directory, disable ? disable : "") < 0)
 		return EXIT_TROUBLE;
 	command[n++] = kcflags;
 	/* Before vmlinux exists there is no Module.symvers to resolve against.
 	 */
 	if (external)
 		command[n++] = "KBUILD_MODPOST_WARN=1";
-	options_init(&options);
-	return finish(directory, run(command) != 0, &options, LINK_KBUILD);
+	return finish(directory, run(command) != 0, &options, LINK_KBUILD, NULL,
+		      0);
 }
 
 /* slabcheck link FACTS...: the units given are one module. */
@@ -359,10 +408,8 @@ static int link_command(int argc, char **argv)
 	for (int i = 2; i < argc; i++) {
 		char error[256];
 
-		if (!strncmp(argv[i], "--rule=", 7)) {
-			keep_rules(&options, argv[i] + 7);
+		if (common_option(&options, argv[i]))
 			continue;
-		}
 		if (!strcmp(argv[i], "--kbuild")) {
 			by_kbuild = true;
 			continue;
@@ -388,11 +435,12 @@ static int link_command(int argc, char **argv)
 	else
 		facts_set_group_all(&facts);
 	facts_set_link(&facts, &options, &report);
-	return print_findings(&report, &facts, failures);
+	return print_findings(&report, &facts, failures, &options, NULL, 0);
 }
 
 int main(int argc, char **argv)
 {
+	output_init(&output);
 	if (argc > 1 && !strcmp(argv[1], "kbuild"))
 		return kbuild(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "link"))
