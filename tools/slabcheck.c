@@ -31,6 +31,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "make_runner.h"
 #include "modules.h"
 #include "output.h"
 #include "report.h"
@@ -370,6 +371,8 @@ static int kbuild(int argc, char **argv)
 
 	options_init(&options);
 	command[n++] = "make";
+	/* Past objects that fail to compile: their findings are lost only. */
+	command[n++] = "-k";
 	for (int i = 2; i < argc; i++) {
 		if (common_option(&options, argv[i]))
 			continue;
@@ -389,8 +392,8 @@ static int kbuild(int argc, char **argv)
 	 */
 	if (external)
 		command[n++] = "KBUILD_MODPOST_WARN=1";
-	return finish(directory, run(command) != 0, &options, LINK_KBUILD, NULL,
-		      0);
+	return finish(directory, run_make(command) != 0, &options, LINK_KBUILD,
+		      NULL, 0);
 }
 
 /* slabcheck link FACTS...: the units given are one module. */

@@ -26,4 +26,22 @@ if [ "$status" -ne 1 ] || [ "$actual" != "$expected" ]; then
 	echo "0 passed, 1 failed"
 	exit 1
 fi
-echo "1 passed, 0 failed"
+
+# A module with one object that does not compile: the build goes on, the
+# object is listed at the end, and the findings of the rest are kept.
+printf 'int broken(void) { return undeclared_name; }\n' >"$module/broken.c"
+sed -i 's/^obj-m.*/&\nobj-m += broken.o/' "$module/Kbuild"
+actual=$("$slabcheck" kbuild -C "$workdir/linux-source-6.12" M="$module" \
+	modules 2>"$module/stderr")
+status=$?
+actual=$(grep -E ': (warning|note): ' <<<"$actual")
+if [ "$status" -ne 2 ] || [ "$actual" != "$expected" ] ||
+	! grep -q "^slabcheck: 1 object failed to compile: $module/broken.o$" \
+		"$module/stderr"; then
+	echo "with a broken object: slabcheck kbuild exited $status"
+	tail -3 "$module/stderr"
+	diff -u <(echo "$expected") <(echo "$actual")
+	echo "1 passed, 1 failed"
+	exit 1
+fi
+echo "2 passed, 0 failed"

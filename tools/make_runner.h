@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Runs make for `slabcheck kbuild` (tools/make_runner.c). */
+#ifndef SLABCHECK_TOOLS_MAKE_RUNNER_H
+#define SLABCHECK_TOOLS_MAKE_RUNNER_H
+
+/*
+ * Runs make (argv, NULL-terminated) with its output passed on to our
+ * stderr, keeps going past objects that fail (-k), shows progress when
+ * stderr is a terminal, and lists the objects that failed at the end.
+ * Returns make's exit status, or -1.
+ */
+int run_make(char **argv);
+
+#endif
