@@ -31,6 +31,8 @@ struct slabcheck_options {
 	const char *facts_dir;
 	/* Report suppressions that matched no finding (core/suppress.c). */
 	bool report_unused;
+	/* Findings and facts as lines on stderr, for slabcheck (emit.c). */
+	bool stream_results;
 	char storage[512]; /* backs the strings above */
 	size_t storage_used;
 };
@@ -83,6 +85,23 @@ void report_release(struct report *report);
 void slabcheck_run(struct translation_unit *tu,
 		   const struct slabcheck_options *options,
 		   struct report *report, FILE *stream);
+
+/* The prefixes of the stream-results lines (core/emit.c). */
+#define EMIT_FINDINGS_PREFIX "slabcheck-findings:"
+#define EMIT_FACTS_PREFIX "slabcheck-facts:"
+
+/*
+ * What a front-end does with the results of slabcheck_run(): prints the
+ * findings on 'stream' (errors with werror), or writes findings and facts
+ * where the options say, as files or as lines on 'stream'
+ * (stream-results).  'directory' is where the compiler runs.
+ * '*reported' is set to the findings no suppression silenced.  0, or -1
+ * when something could not be written.
+ */
+int slabcheck_emit(const struct translation_unit *tu,
+		   const struct slabcheck_options *options,
+		   struct report *report, const char *directory, FILE *stream,
+		   size_t *reported);
 
 /*
  * Writes the unit's facts as a new file in options->facts_dir, when set, for

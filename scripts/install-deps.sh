@@ -4,7 +4,7 @@
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 packages=(gcc g++ make cmake python3 gcc-12-plugin-dev libcmocka-dev
-	  libjansson-dev llvm-14-tools valgrind time python3-jsonschema
+	  libjansson-dev llvm-14-tools valgrind time python3-jsonschema ccache
 	  gcc-11 g++-11 gcc-11-plugin-dev)
 while read -r package; do
 	[ -n "$package" ] && packages+=("$package")

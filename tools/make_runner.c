@@ -15,8 +15,11 @@
 #include <unistd.h>
 
 #include "make_runner.h"
+#include "slabcheck.h"
 
 struct progress {
+	const char *directory; /* where results from the compiles go */
+	unsigned long results;
 	bool terminal;
 	bool status_shown; /* a status line waits to be overwritten */
 	unsigned long compiled;
@@ -62,9 +65,44 @@ static void show_status(struct progress *progress)
 	progress->status_shown = true;
 }
 
+/*
+ * A compile's results, streamed on its stderr (stream-results): into a
+ * file of the directory, as findings-dir= and facts-dir= would have
+ * written it.  True when the line was one.
+ */
+static bool take_results(struct progress *progress, const char *line)
+{
+	bool findings = !strncmp(line, EMIT_FINDINGS_PREFIX,
+				 strlen(EMIT_FINDINGS_PREFIX));
+	bool facts =
+		!strncmp(line, EMIT_FACTS_PREFIX, strlen(EMIT_FACTS_PREFIX));
+	const char *document = strchr(line, ' ');
+	char *path;
+	FILE *stream;
+
+	if (!findings && !facts)
+		return false;
+	if (asprintf(&path, "%s/%lu.%s", progress->directory,
+		     progress->results++, findings ? "json" : "facts") < 0)
+		return true;
+	stream = fopen(path, "w");
+	if (stream) {
+		fputs(document ? document + 1 : "", stream);
+		fclose(stream);
+	} else {
+		perror(path);
+	}
+	free(path);
+	return true;
+}
+
 static void take_line(struct progress *progress, const char *line)
 {
-	char *target = failed_target(line);
+	char *target;
+
+	if (take_results(progress, line))
+		return;
+	target = failed_target(line);
 
 	if (target) {
 		progress->failed =
@@ -90,9 +128,10 @@ static void take_line(struct progress *progress, const char *line)
 		show_status(progress);
 }
 
-int run_make(char **argv)
+int run_make(char **argv, const char *directory)
 {
-	struct progress progress = { .terminal = isatty(STDERR_FILENO) };
+	struct progress progress = { .directory = directory,
+				     .terminal = isatty(STDERR_FILENO) };
 	char *line = NULL;
 	size_t size = 0;
 	int pipe_ends[2], status;

@@ -5,10 +5,11 @@
 
 /*
  * Runs make (argv, NULL-terminated) with its output passed on to our
- * stderr, keeps going past objects that fail (-k), shows progress when
- * stderr is a terminal, and lists the objects that failed at the end.
- * Returns make's exit status, or -1.
+ * stderr, shows progress when stderr is a terminal, and lists the objects
+ * that failed at the end.  The results the compiles stream on their
+ * stderr (the plugin's stream-results) go into files of 'directory'
+ * instead.  Returns make's exit status, or -1.
  */
-int run_make(char **argv);
+int run_make(char **argv, const char *directory);
 
 #endif

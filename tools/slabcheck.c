@@ -359,9 +359,34 @@ static int check_files(int argc, char **argv)
 	return status;
 }
 
+static void append_to_environment(const char *name, const char *value,
+				  const char *separator)
+{
+	const char *old = getenv(name);
+	char *with;
+
+	if (asprintf(&with, "%s%s%s", old && *old ? old : "",
+		     old && *old ? separator : "", value) < 0)
+		return;
+	setenv(name, with, 1);
+	free(with);
+}
+
+/*
+ * ccache hashes the compiler and its arguments, not the plugin a path
+ * names: a rebuilt plugin must not replay the old one's findings.  The
+ * run= option changes every run and must not defeat the cache.
+ */
+static void hash_plugin_in_ccache(void)
+{
+	append_to_environment("CCACHE_EXTRAFILES", plugin_path(), ":");
+	append_to_environment("CCACHE_IGNOREOPTIONS", PLUGIN_ARGUMENT "run=*",
+			      " ");
+}
+
 static int kbuild(int argc, char **argv)
 {
-	char **command = calloc((size_t)argc + 8, sizeof(char *));
+	char **command = calloc((size_t)argc + 10, sizeof(char *));
 	char *directory = findings_directory();
 	char *plugin = format("-fplugin=%s", plugin_path());
 	char *kcflags, *disable;
@@ -382,18 +407,26 @@ static int kbuild(int argc, char **argv)
 	}
 	/* The plugin drops the rules --rule= did not keep. */
 	disable = disable_option(&options);
+	/*
+	 * Results come back on the compilers' stderr: ccache replays it on a
+	 * hit, distcc brings it back from the helpers.  --output-sync keeps
+	 * two compiles' lines apart.
+	 */
 	if (asprintf(&kcflags,
 		     "KCFLAGS=%s " PLUGIN_ARGUMENT
-		     "findings-dir=%s " PLUGIN_ARGUMENT "facts-dir=%s %s",
-		     plugin, directory, directory, disable ? disable : "") < 0)
+		     "stream-results " PLUGIN_ARGUMENT "run=%s %s",
+		     plugin, strrchr(directory, '.') + 1,
+		     disable ? disable : "") < 0)
 		return EXIT_TROUBLE;
+	command[n++] = "--output-sync=target";
+	hash_plugin_in_ccache();
 	command[n++] = kcflags;
 	/* Before vmlinux exists there is no Module.symvers to resolve against.
 	 */
 	if (external)
 		command[n++] = "KBUILD_MODPOST_WARN=1";
-	return finish(directory, run_make(command) != 0, &options, LINK_KBUILD,
-		      NULL, 0);
+	return finish(directory, run_make(command, directory) != 0, &options,
+		      LINK_KBUILD, NULL, 0);
 }
 
 /* slabcheck link FACTS...: the units given are one module. */
