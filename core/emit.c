@@ -23,27 +23,55 @@
 #include "facts_file.h"
 #include "report.h"
 
-static int write_findings_file(struct report *report, const char *directory,
-			       const char *main_file)
+/* A new file "BASENAME.XXXXXX.SUFFIX" in the directory, open for writing. */
+static FILE *create_unique_file(const char *directory, const char *main_file,
+				const char *suffix)
 {
 	const char *base = strrchr(main_file, '/');
 	char *path;
 	FILE *stream;
-	int fd, status;
+	int fd;
 
 	base = base ? base + 1 : main_file;
-	if (asprintf(&path, "%s/%s.XXXXXX.json", directory, base) < 0)
-		return -1;
-	fd = mkstemps(path, 5);
+	if (asprintf(&path, "%s/%s.XXXXXX.%s", directory, base, suffix) < 0)
+		return NULL;
+	fd = mkstemps(path, (int)strlen(suffix) + 1);
 	free(path);
 	if (fd < 0)
-		return -1;
+		return NULL;
 	stream = fdopen(fd, "w");
-	if (!stream) {
+	if (!stream)
 		close(fd);
+	return stream;
+}
+
+static int write_findings_file(struct report *report, const char *directory,
+			       const char *main_file)
+{
+	FILE *stream = create_unique_file(directory, main_file, "json");
+	int status;
+
+	if (!stream)
 		return -1;
-	}
 	status = report_write_json(report, stream);
+	if (fclose(stream))
+		status = -1;
+	return status;
+}
+
+int slabcheck_write_facts(const struct translation_unit *tu,
+			  const struct slabcheck_options *options,
+			  const char *directory)
+{
+	FILE *stream;
+	int status;
+
+	if (!options->facts_dir)
+		return 0;
+	stream = create_unique_file(options->facts_dir, tu->main_file, "facts");
+	if (!stream)
+		return -1;
+	status = facts_write(tu, directory, stream);
 	if (fclose(stream))
 		status = -1;
 	return status;

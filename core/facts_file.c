@@ -771,32 +771,3 @@ void facts_add_callable(struct translation_unit *tu, const char *name)
 			(count ? count * 2 : 1) * sizeof(char *));
 	tu->callable[tu->callable_count++] = tu_string(tu, name);
 }
-
-int slabcheck_write_facts(const struct translation_unit *tu,
-			  const struct slabcheck_options *options,
-			  const char *directory)
-{
-	const char *base = strrchr(tu->main_file, '/');
-	char *path;
-	FILE *stream;
-	int fd, status;
-
-	if (!options->facts_dir)
-		return 0;
-	base = base ? base + 1 : tu->main_file;
-	if (asprintf(&path, "%s/%s.XXXXXX.facts", options->facts_dir, base) < 0)
-		return -1;
-	fd = mkstemps(path, 6);
-	free(path);
-	if (fd < 0)
-		return -1;
-	stream = fdopen(fd, "w");
-	if (!stream) {
-		close(fd);
-		return -1;
-	}
-	status = facts_write(tu, directory, stream);
-	if (fclose(stream))
-		status = -1;
-	return status;
-}
