@@ -47,24 +47,27 @@ static int name_index(const char *const *names, size_t count, const char *name)
 struct writer {
 	const struct translation_unit *tu;
 	json_t *files;
+	json_t *file_indexes; /* name -> index in files */
 	/* Index in the facts' function list, or -1: not written. */
 	int *written_index;
+	/* Not written, and calls out of the unit: "may do anything". */
+	bool *leaves;
 };
 
 static json_int_t file_index(struct writer *writer, const char *file)
 {
-	size_t index;
-	json_t *entry;
+	json_t *known;
+	json_int_t index;
 
 	if (!file)
 		file = "";
-	json_array_foreach(writer->files, index, entry)
-	{
-		if (!strcmp(json_string_value(entry), file))
-			return (json_int_t)index;
-	}
+	known = json_object_get(writer->file_indexes, file);
+	if (known)
+		return json_integer_value(known);
+	index = (json_int_t)json_array_size(writer->files);
 	json_array_append_new(writer->files, json_string(file));
-	return (json_int_t)json_array_size(writer->files) - 1;
+	json_object_set_new(writer->file_indexes, file, json_integer(index));
+	return index;
 }
 
 static json_t *location_json(struct writer *writer,
@@ -172,9 +175,14 @@ static json_t *event_json(struct writer *writer, const struct event *event)
 		else if (event->callee &&
 			 tu_find_function(writer->tu, event->callee) >= 0)
 			json_object_set_new(object, "local", json_true());
+		/* A body left out touches no cache; it may call out. */
 		json_object_set_new(
 			object, "only-arguments",
-			json_boolean(event->reaches_only_arguments));
+			json_boolean(event->reaches_only_arguments ||
+				     (event->function >= 0 &&
+				      writer->written_index[event->function] <
+					      0 &&
+				      !writer->leaves[event->function])));
 		break;
 	case EVENT_ARGS_FIELD:
 		set_string(object, "field", event->field);
@@ -293,9 +301,86 @@ static json_t *instance_json(struct writer *writer,
 	return object;
 }
 
-static bool written(const struct function_model *function)
+/* Whether an event names a cache: an instance, or a parameter. */
+static bool names_cache(const struct event *event)
 {
-	return function->lowered && function->block_count;
+	if (event_has_cache(event->kind))
+		return event->cache.kind != CACHE_REF_NONE;
+	if (event->kind != EVENT_CALL)
+		return false;
+	for (size_t i = 0; i < event->argument_count; i++)
+		if (event->arguments[i].kind != CACHE_REF_NONE)
+			return true;
+	return false;
+}
+
+static void mark_reachable(const struct translation_unit *tu, bool *written,
+			   int function)
+{
+	const struct function_model *fn;
+
+	if (function < 0 || written[function])
+		return;
+	fn = &tu->functions[function];
+	written[function] = fn->lowered && fn->block_count;
+	for (size_t b = 0; b < fn->block_count; b++)
+		for (size_t e = 0; e < fn->blocks[b].event_count; e++)
+			if (fn->blocks[b].events[e].kind == EVENT_CALL)
+				mark_reachable(tu, written,
+					       fn->blocks[b].events[e].function);
+}
+
+/*
+ * What the link step needs of the unit: the bodies that name a cache
+ * (an instance, or a cache they are passed), those that call them, and
+ * all that module init and exit reach.  The rest touches no cache in any
+ * module: calls to it reach only their arguments, unless it calls out of
+ * the unit.  Most of a big unit that uses dynamic caches goes.
+ */
+static void choose_written(const struct translation_unit *tu, bool *written,
+			   bool *leaves)
+{
+	bool changed = true;
+
+	mark_reachable(tu, written, tu->module_init);
+	mark_reachable(tu, written, tu->module_exit);
+	for (size_t f = 0; f < tu->function_count; f++) {
+		const struct function_model *fn = &tu->functions[f];
+
+		if (!fn->lowered || !fn->block_count || written[f])
+			continue;
+		for (size_t b = 0; !written[f] && b < fn->block_count; b++)
+			for (size_t e = 0; e < fn->blocks[b].event_count; e++)
+				if (names_cache(&fn->blocks[b].events[e]))
+					written[f] = true;
+	}
+	while (changed) {
+		changed = false;
+		for (size_t f = 0; f < tu->function_count; f++) {
+			const struct function_model *fn = &tu->functions[f];
+
+			for (size_t b = 0; b < fn->block_count; b++)
+				for (size_t e = 0;
+				     e < fn->blocks[b].event_count; e++) {
+					const struct event *event =
+						&fn->blocks[b].events[e];
+					int callee = event->function;
+
+					if (event->kind != EVENT_CALL)
+						continue;
+					if (callee >= 0 && written[callee] &&
+					    !written[f] && fn->lowered) {
+						written[f] = changed = true;
+					}
+					if (!leaves[f] &&
+					    ((callee < 0 &&
+					      !event->reaches_only_arguments) ||
+					     (callee >= 0 && leaves[callee]))) {
+						leaves[f] = changed = true;
+					}
+				}
+		}
+	}
 }
 
 static const char *function_name(const struct translation_unit *tu, int index)
@@ -306,24 +391,34 @@ static const char *function_name(const struct translation_unit *tu, int index)
 int facts_write(const struct translation_unit *tu, const char *directory,
 		FILE *stream)
 {
-	struct writer writer = { .tu = tu, .files = json_array() };
+	struct writer writer = { .tu = tu,
+				 .files = json_array(),
+				 .file_indexes = json_object() };
 	json_t *functions = json_array(), *instances = json_array();
 	json_t *callable = json_array(), *unit, *root;
 	int count = 0, status;
+	bool *written = calloc(tu->function_count + 1, sizeof(bool));
 
 	writer.written_index = calloc(tu->function_count + 1, sizeof(int));
-	if (!writer.written_index)
+	writer.leaves = calloc(tu->function_count + 1, sizeof(bool));
+	if (!writer.written_index || !writer.leaves || !written)
 		return -1;
+	choose_written(tu, written, writer.leaves);
 	for (size_t f = 0; f < tu->function_count; f++)
-		writer.written_index[f] =
-			written(&tu->functions[f]) ? count++ : -1;
+		writer.written_index[f] = written[f] ? count++ : -1;
 	for (size_t f = 0; f < tu->function_count; f++) {
 		const struct function_model *function = &tu->functions[f];
 
-		if (function->external)
+		/*
+		 * Callable from other files, and maybe touching caches: a
+		 * body left out that calls nothing out of the unit touches
+		 * none, and the link treats calls to it as calls out of the
+		 * module.
+		 */
+		if (function->external && (written[f] || writer.leaves[f]))
 			json_array_append_new(callable,
 					      json_string(function->name));
-		if (written(function))
+		if (written[f])
 			json_array_append_new(functions,
 					      function_json(&writer, function));
 	}
@@ -358,7 +453,10 @@ int facts_write(const struct translation_unit *tu, const char *directory,
 	status = json_dumpf(root, stream, JSON_COMPACT);
 	fputc('\n', stream);
 	json_decref(root);
+	json_decref(writer.file_indexes);
 	free(writer.written_index);
+	free(writer.leaves);
+	free(written);
 	return status;
 }
 
