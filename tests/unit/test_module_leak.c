@@ -383,6 +383,35 @@ static void regression_init_returns_swapped_phi_warns(void **state)
 	mb_expect(tu, NULL, INIT_LEAK(12, 2, "foo_cachep", "foo_init", 17, 2));
 }
 
+/*
+ * One helper sets up two caches and init fails after calling it: each
+ * cache is a finding of its own, at its own setup.
+ */
+static void init_helper_with_two_caches_warns_twice(void **state)
+{
+	struct translation_unit *tu = *state;
+	int foo = mb_instance(tu, "foo_cachep", 5, false);
+	int bar = mb_instance(tu, "bar_cachep", 6, false);
+	int helper = mb_function(tu, "foo_setup_caches", 40, 1);
+	int init = mb_function(tu, "foo_init", 20, 3);
+	int ret = mb_value(tu, init);
+
+	tu->is_module = true;
+	tu->module_init = init;
+	mb_setup(tu, helper, 0, mb_whole(foo), mb_at(41, 2));
+	mb_setup(tu, helper, 0, mb_whole(bar), mb_at(42, 2));
+	mb_return_void(tu, helper, 0);
+	mb_fn(tu, init)->returns_value = true;
+	mb_call(tu, init, 0, helper, mb_at(21, 2), 0, NULL);
+	mb_define(tu, init, 0, ret, mb_at(22, 8));
+	mb_test(tu, init, 0, TEST_ZERO, ret, 2, 1);
+	mb_return(tu, init, 1, value_id(ret), mb_at(24, 10));
+	mb_return(tu, init, 2, value_constant(0), mb_at(25, 2));
+	mb_expect(tu, NULL,
+		  INIT_LEAK(41, 2, "foo_cachep", "foo_init", 24, 10)
+			  INIT_LEAK(42, 2, "bar_cachep", "foo_init", 24, 10));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -399,6 +428,7 @@ int main(void)
 		MB_TEST(exit_with_polling_loop_warns),
 		MB_TEST(regression_init_with_retry_loop_warns),
 		MB_TEST(regression_init_returns_swapped_phi_warns),
+		MB_TEST(init_helper_with_two_caches_warns_twice),
 	};
 
 	return cmocka_run_group_tests_name("kmem-module-leak", tests, NULL,
