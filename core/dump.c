@@ -135,6 +135,18 @@ static const char *const event_names[] = {
 	[EVENT_HEAP_STORAGE] = "heap-storage",
 };
 
+/* " via table[index]: element function, ..." */
+static void print_table(struct dumper *dumper, const struct table_call *table)
+{
+	fprintf(dumper->stream, " via %s[", table->table);
+	print_value(dumper, value_id(table->index));
+	fprintf(dumper->stream, "]:");
+	for (size_t i = 0; i < table->count; i++)
+		fprintf(dumper->stream, "%s %ld %s%s", i ? "," : "",
+			table->elements[i], table->calls[i].callee,
+			table->calls[i].function >= 0 ? "" : " [unseen]");
+}
+
 static void print_event(struct dumper *dumper, const struct event *event)
 {
 	FILE *stream = dumper->stream;
@@ -169,6 +181,8 @@ static void print_event(struct dumper *dumper, const struct event *event)
 			print_cache(dumper, &event->arguments[i]);
 		}
 		fprintf(stream, ")");
+		if (event->table)
+			print_table(dumper, event->table);
 		break;
 	case EVENT_ARGS_FIELD:
 		fprintf(stream, " .%s%s", event->field,

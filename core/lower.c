@@ -293,6 +293,8 @@ static void lower_call(struct lowering *lowering, struct block *block,
 	for (size_t i = 0; i < event->argument_count; i++)
 		event->arguments[i] =
 			lowered_cache_ref(lowering, call->call.arguments[i]);
+	if (event->indirect)
+		lower_table_call(lowering, event, call);
 }
 
 static void lower_binary(struct lowering *lowering, struct block *block,
@@ -372,6 +374,7 @@ static void lower_instruction(struct lowering *lowering, struct block *block,
 		event->storage_name = instruction->object_copy.source_name;
 		return;
 	case INSN_DEFINE:
+	case INSN_LOAD:
 		if (instruction->result >= 0)
 			lowered_event(lowering, block, instruction,
 				      EVENT_DEFINE);

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* What the parts of the lowering (lower.c, lower_branch.c) share. */
+/*
+ * What the parts of the lowering share: lower.c, lower_setup.c,
+ * lower_branch.c, lower_table.c.
+ */
 #ifndef SLABCHECK_LOWER_H
 #define SLABCHECK_LOWER_H
 
@@ -69,6 +72,10 @@ void lower_create(struct lowering *lowering, struct block *block,
 		  const struct instruction *call, const struct api_entry *api);
 void lower_heap_check(struct lowering *lowering, struct block *block,
 		      const struct instruction *call, struct operand operand);
+
+/* lower_table.c: the targets of a call through a table of functions. */
+void lower_table_call(struct lowering *lowering, struct event *call,
+		      const struct instruction *instruction);
 
 /* lower_branch.c: turns a block's EXIT_BRANCH into a test. */
 void lower_branch(struct lowering *lowering, struct block *block);

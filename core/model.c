@@ -263,3 +263,22 @@ struct phi *block_add_phi(struct translation_unit *tu, struct block *block,
 		&tu->arena, (count + 1) * sizeof(struct source_location));
 	return phi;
 }
+
+void tu_describe_function_entry(struct translation_unit *tu, int object,
+				long element, const char *field,
+				const char *function)
+{
+	struct object *described;
+	struct function_entry *entry;
+
+	CHECK(object >= 0 && (size_t)object < tu->object_count);
+	described = &tu->objects[object];
+	described->function_entries =
+		append(tu, described->function_entries,
+		       &described->function_entry_count, sizeof(*entry));
+	entry = &described->function_entries[described->function_entry_count -
+					     1];
+	entry->element = element;
+	entry->field = field ? tu_string(tu, field) : NULL;
+	entry->function = tu_string(tu, function);
+}

@@ -7,7 +7,8 @@
  * each function's direct callees, and, for the bodies the core then wants
  * (model_select()), a control-flow graph of blocks holding instructions:
  * calls by name with their operands, copies, arithmetic and comparisons,
- * writes of struct fields, copies of followed structs; phis merge values;
+ * writes of struct fields, copies of followed structs, loads of function
+ * pointers out of tables; phis merge values;
  * a block ends in a jump, a branch on a value, or a return.  Values are SSA
  * values the front-end numbers; front-ends without SSA build them with
  * core/ssa_builder.h.  A front-end never decides what a call means.
@@ -129,6 +130,21 @@ enum event_kind {
 	EVENT_KIND_COUNT
 };
 
+struct event;
+
+/*
+ * A call through a table of the unit's functions whose element is not a
+ * constant (core/lower_table.c): the walk calls the element a path's
+ * index picks, as if the call named it.
+ */
+struct table_call {
+	const char *table; /* the object's name */
+	int index;	   /* the value that picks the element */
+	size_t count;
+	long *elements;	     /* the elements that hold a function */
+	struct event *calls; /* per element: the call, made direct */
+};
+
 /*
  * One thing a path does, as the core understands it.  A tagged union: 'kind'
  * says which of the anonymous members is meaningful; 'location', 'callee'
@@ -161,6 +177,8 @@ struct event {
 		};
 		/* CALL: which function, and what each argument refers to. */
 		struct {
+			/* Through a table of the unit's functions, or NULL. */
+			const struct table_call *table;
 			int function;
 			struct cache_ref *arguments;
 			size_t argument_count;
@@ -226,6 +244,7 @@ enum instruction_kind {
 	INSN_FIELD_WRITE, /* object.field = source */
 	INSN_OBJECT_COPY, /* an object of a followed type copied by value */
 	INSN_DEFINE,	  /* result = something not described */
+	INSN_LOAD,	  /* result = object[index].field */
 };
 
 enum binary_operator {
@@ -281,7 +300,27 @@ struct instruction {
 			const char *type_tag;
 			const char *source_name;
 		} object_copy;
+		/*
+		 * INSN_LOAD: a load out of storage the front-end names, of
+		 * a value the model follows: an element, a member, or a
+		 * member of an element.
+		 */
+		struct {
+			/* The address: OPERAND_ADDRESS, or a value that
+			 * holds one. */
+			struct operand object;
+			bool indexed;
+			struct operand index; /* indexed: the element */
+			const char *field;    /* the member, or NULL */
+		} load;
 	};
+};
+
+/* A function whose address an object's initializer holds. */
+struct function_entry {
+	long element;	   /* the array element, or ELEMENT_WHOLE */
+	const char *field; /* the struct member, or NULL */
+	const char *function;
 };
 
 /* Storage the front-end names in operands, or that has a followed type. */
@@ -297,6 +336,15 @@ struct object {
 	bool external; /* has external linkage: other files can name it */
 	/* Set by the core: the instance this object is, or -1. */
 	int instance;
+	/*
+	 * Described for objects a load reads a function pointer from: the
+	 * functions its initializer holds, and whether they are all it ever
+	 * holds (it is const, or nothing in the unit stores into it or takes
+	 * its address and no other file can name it).
+	 */
+	struct function_entry *function_entries;
+	size_t function_entry_count;
+	bool never_written;
 };
 
 /* How a block ends. */
@@ -364,7 +412,8 @@ struct function_model {
 	bool returns_value;
 
 	/*
-	 * Described before bodies are: the names it calls directly and
+	 * Described before bodies are: the names it calls directly or
+	 * through a table of functions it loads the pointer from, and
 	 * whether it mentions a followed type (model_type_followed()).  The
 	 * core decides from these which bodies it wants (model_select()).
 	 */
@@ -467,6 +516,10 @@ void tu_describe_enumerator(struct translation_unit *tu, const char *name,
 void tu_describe_macro(struct translation_unit *tu, const char *name);
 void tu_describe_alias(struct translation_unit *tu, const char *name,
 		       const char *target);
+/* A function the object's initializer holds at element and field. */
+void tu_describe_function_entry(struct translation_unit *tu, int object,
+				long element, const char *field,
+				const char *function);
 void function_add_callee(struct translation_unit *tu,
 			 struct function_model *function, const char *name);
 

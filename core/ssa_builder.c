@@ -445,6 +445,10 @@ static void rewrite_instruction(struct ssa_builder *builder,
 		rewrite_operand(builder, &instruction->field_write.object);
 		rewrite_operand(builder, &instruction->field_write.source);
 		break;
+	case INSN_LOAD:
+		rewrite_operand(builder, &instruction->load.object);
+		rewrite_operand(builder, &instruction->load.index);
+		break;
 	case INSN_OBJECT_COPY:
 	case INSN_DEFINE:
 		break;

@@ -178,7 +178,9 @@ static void describe_value(function_translation *ft, gimple *stmt, tree lhs)
 		instruction = add_instruction(ft, stmt, INSN_ASSIGN);
 		instruction->source = operand_of(ft, rhs1);
 	} else {
-		instruction = add_instruction(ft, stmt, INSN_DEFINE);
+		instruction = describe_table_load(ft, stmt);
+		if (!instruction)
+			instruction = add_instruction(ft, stmt, INSN_DEFINE);
 	}
 	set_result(ft, instruction, lhs);
 }

@@ -2,7 +2,7 @@
 /*
  * What the parts of the GCC front-end share: translate.cc (the unit),
  * translate_body.cc (a function's statements), translate_operands.cc (its
- * values and operands).
+ * values and operands), translate_table.cc (tables of functions).
  */
 #ifndef SLABCHECK_GCC_TRANSLATE_INTERNAL_H
 #define SLABCHECK_GCC_TRANSLATE_INTERNAL_H
@@ -61,6 +61,16 @@ struct instruction *add_instruction(function_translation *ft, gimple *stmt,
 /* The instruction defines lhs, when lhs is a value of its own. */
 void set_result(function_translation *ft, struct instruction *instruction,
 		tree lhs);
+
+/* translate_table.cc */
+/*
+ * A load of a function pointer out of an element or a member of a
+ * variable, as an INSN_LOAD; NULL when the statement is not one.
+ */
+struct instruction *describe_table_load(function_translation *ft, gimple *stmt);
+/* The functions of the table an indirect call loads its pointer from. */
+void describe_table_callees(struct translation_unit *tu,
+			    struct function_model *model, gcall *stmt);
 
 /* Describes the body of the unit's function 'index'. */
 void translate_body(struct translation_unit *tu, int index,
