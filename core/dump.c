@@ -172,6 +172,8 @@ static void print_event(struct dumper *dumper, const struct event *event)
 			fprintf(stream, " flags=%#llx", event->flags);
 		if (event->type_name)
 			fprintf(stream, " type='%s'", event->type_name);
+		if (event->kind == EVENT_SETUP && event->result_unread)
+			fprintf(stream, " [result unread]");
 		break;
 	case EVENT_CALL:
 		fprintf(stream, " %s%s(", event->callee ? event->callee : "?",

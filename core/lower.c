@@ -379,6 +379,8 @@ static void lower_instruction(struct lowering *lowering, struct block *block,
 			lowered_event(lowering, block, instruction,
 				      EVENT_DEFINE);
 		return;
+	case INSN_USE:
+		return;
 	}
 }
 
@@ -474,9 +476,11 @@ static void lower_function(struct translation_unit *tu,
 	lowering.definitions = calloc((size_t)function->value_count + 1,
 				      sizeof(*lowering.definitions));
 	lowering.filled_by_api = calloc(tu->object_count + 1, 1);
-	CHECK(lowering.definitions && lowering.filled_by_api);
+	lowering.read = calloc((size_t)function->value_count + 1, 1);
+	CHECK(lowering.definitions && lowering.filled_by_api && lowering.read);
 	collect_definitions(&lowering);
 	collect_writes(&lowering);
+	lower_collect_reads(&lowering);
 	for (size_t b = 0; b < function->block_count; b++) {
 		struct block *block = &function->blocks[b];
 
@@ -490,6 +494,7 @@ static void lower_function(struct translation_unit *tu,
 	free(lowering.definitions);
 	free(lowering.filled_by_api);
 	free(lowering.writes);
+	free(lowering.read);
 }
 
 static void add_instances(struct translation_unit *tu)

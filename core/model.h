@@ -174,6 +174,8 @@ struct event {
 			const char *type_name;
 			/* SETUP: its other arguments; NULL when none known. */
 			const struct setup_parameters *parameters;
+			/* SETUP: its result is a value nothing reads. */
+			bool result_unread;
 		};
 		/* CALL: which function, and what each argument refers to. */
 		struct {
@@ -209,7 +211,10 @@ struct event {
  * What a front-end describes: the instructions of a block, before the core
  * turns them into events (core/lower.c).  Front-ends never decide what an
  * instruction means: a call is a name and its arguments, whichever API
- * function that name is.
+ * function that name is.  Every value the code reads is an operand of some
+ * instruction, a phi's input, a branch's condition or a returned value:
+ * what no other instruction names (a store to memory, an asm, a switch, an
+ * operator the model has no name for) is read by an INSN_USE.
  */
 enum operand_kind {
 	OPERAND_UNKNOWN,  /* something the front-end does not describe */
@@ -245,6 +250,7 @@ enum instruction_kind {
 	INSN_OBJECT_COPY, /* an object of a followed type copied by value */
 	INSN_DEFINE,	  /* result = something not described */
 	INSN_LOAD,	  /* result = object[index].field */
+	INSN_USE,	  /* reads its operands, in a way not described */
 };
 
 enum binary_operator {
@@ -313,8 +319,18 @@ struct instruction {
 			struct operand index; /* indexed: the element */
 			const char *field;    /* the member, or NULL */
 		} load;
+		struct {
+			struct operand *operands;
+			size_t operand_count;
+		} use; /* INSN_USE */
 	};
 };
+
+/* Calls 'visit' on every operand the instruction reads. */
+void instruction_visit_operands(struct instruction *instruction,
+				void (*visit)(struct operand *operand,
+					      void *data),
+				void *data);
 
 /* A function whose address an object's initializer holds. */
 struct function_entry {

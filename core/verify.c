@@ -176,6 +176,11 @@ static void check_instruction(struct verifier *verifier,
 		use_operand(verifier, instruction->field_write.source,
 			    "a field write");
 		return;
+	case INSN_USE:
+		for (size_t i = 0; i < instruction->use.operand_count; i++)
+			use_operand(verifier, instruction->use.operands[i],
+				    "a use");
+		return;
 	case INSN_LOAD:
 		use_operand(verifier, instruction->load.object, "a load");
 		if (instruction->load.indexed)

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * One function's GIMPLE, described to the core: blocks of instructions
- * (calls by name with their operands, copies, comparisons, field writes),
- * phis, branches and returns, in SSA as GCC has it.  Copies and conversions
- * are not described: operands name the value they copy.
+ * (calls by name with their operands, copies, comparisons, field writes,
+ * and the values other statements read), phis, branches and returns, in
+ * SSA as GCC has it.  Copies and conversions are not described: operands
+ * name the value they copy.
  */
 #include "gcc-compat.h"
+
+#include <vector>
 
 #include "translate.h"
 #include "translate_internal.h"
@@ -264,6 +267,83 @@ static void describe_other_definitions(function_translation *ft, gimple *stmt)
 	}
 }
 
+struct value_search {
+	int value;
+	bool found;
+};
+
+static void find_value(struct operand *operand, void *data)
+{
+	struct value_search *search = (struct value_search *)data;
+
+	if ((operand->kind == OPERAND_VALUE ||
+	     operand->kind == OPERAND_MEMBER_ADDRESS) &&
+	    operand->value == search->value)
+		search->found = true;
+}
+
+/* Whether an instruction of the block from 'first' on reads the value. */
+static bool named(struct block *block, size_t first, int value)
+{
+	struct value_search search = { value, false };
+
+	for (size_t i = first; i < block->instruction_count && !search.found;
+	     i++)
+		instruction_visit_operands(&block->instructions[i], find_value,
+					   &search);
+	return search.found;
+}
+
+/*
+ * Every value a statement reads is an operand somewhere, so that the core
+ * can tell a value nothing reads: what the statement's own instructions
+ * (from 'first' on) or its block's return do not name, such as a store
+ * to memory, an asm, a switch, an operator the model has no name for or
+ * an internal call, is read by one INSN_USE.  A copy or a conversion is
+ * no statement of the model (its readers read its root), a condition is
+ * described with its block's end, and debug statements read nothing when
+ * the code runs.
+ */
+static void describe_other_uses(function_translation *ft, gimple *stmt,
+				size_t first)
+{
+	std::vector<struct operand> unnamed;
+	struct instruction *instruction;
+	ssa_op_iter iterator;
+	tree use;
+
+	if (is_gimple_debug(stmt) || gimple_code(stmt) == GIMPLE_COND)
+		return;
+	if (is_gimple_assign(stmt) &&
+	    TREE_CODE(gimple_assign_lhs(stmt)) == SSA_NAME &&
+	    root_of(gimple_assign_lhs(stmt)) != gimple_assign_lhs(stmt))
+		return;
+	FOR_EACH_SSA_TREE_OPERAND(use, stmt, iterator, SSA_OP_USE)
+	{
+		struct operand operand = operand_of(ft, use);
+		bool seen = false;
+
+		if (operand.kind != OPERAND_VALUE ||
+		    named(ft->block, first, operand.value))
+			continue;
+		if (gimple_code(stmt) == GIMPLE_RETURN &&
+		    ft->block->return_value.kind == VALUE_ID &&
+		    ft->block->return_value.id == operand.value)
+			continue;
+		for (const struct operand &other : unnamed)
+			seen |= other.value == operand.value;
+		if (!seen)
+			unnamed.push_back(operand);
+	}
+	if (unnamed.empty())
+		return;
+	instruction = add_instruction(ft, stmt, INSN_USE);
+	instruction->use.operand_count = unnamed.size();
+	instruction->use.operands = tu_operands(ft->tu, unnamed.size());
+	for (size_t i = 0; i < unnamed.size(); i++)
+		instruction->use.operands[i] = unnamed[i];
+}
+
 static void translate_block(function_translation *ft, basic_block bb)
 {
 	struct block *block = &ft->model->blocks[bb->index];
@@ -275,6 +355,7 @@ static void translate_block(function_translation *ft, basic_block bb)
 	for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
 	     gsi_next(&gsi)) {
 		gimple *stmt = gsi_stmt(gsi);
+		size_t first = block->instruction_count;
 
 		last = stmt;
 		if (is_gimple_call(stmt)) {
@@ -293,6 +374,7 @@ static void translate_block(function_translation *ft, basic_block bb)
 		} else {
 			describe_other_definitions(ft, stmt);
 		}
+		describe_other_uses(ft, stmt, first);
 	}
 	if (last && gimple_code(last) == GIMPLE_COND) {
 		translate_cond(ft, bb, as_a<gcond *>(last));

@@ -578,6 +578,63 @@ static void test_table_call_unresolved(void **state)
 	}
 }
 
+/*
+ * Setups whose result nothing reads are marked: a value is read by an
+ * operand of any instruction (an INSN_USE too), a phi, a branch or a
+ * return.
+ */
+static void test_setup_result_unread(void **state)
+{
+	struct translation_unit *tu = *state;
+	struct function_model *fn = function(tu, "foo_init", 4);
+	struct instruction *use;
+	struct operand arguments[6];
+	struct phi *phi;
+	const struct event *setups[5];
+	size_t found = 0;
+
+	fn->value_count = 6;
+	for (int i = 0; i < 5; i++) {
+		arguments[0] = operand_address(
+			object(tu, "cache", "kmem_cache_opaque"),
+			ELEMENT_WHOLE);
+		arguments[1] = (struct operand){ .kind = OPERAND_STRING };
+		arguments[2] = operand_constant(64);
+		arguments[3] = operand_constant(0);
+		arguments[4] = operand_constant(0);
+		arguments[5] = operand_constant(0);
+		call(tu, fn, 0, "kmem_cache_setup", i, 6, arguments);
+	}
+	/* v0 is overwritten, v1 stored to memory, v2 logged. */
+	use = block_add_instruction(tu, &fn->blocks[0], INSN_USE);
+	use->use.operand_count = 1;
+	use->use.operands = tu_operands(tu, 1);
+	use->use.operands[0] = operand_value(1);
+	arguments[0] = operand_value(2);
+	call(tu, fn, 0, "printk", -1, 1, arguments);
+	/* v3 is tested, v4 returned through a phi. */
+	fn->blocks[0].exit = EXIT_BRANCH;
+	fn->blocks[0].condition = operand_value(3);
+	block_add_edge(tu, fn, 0, 1);
+	block_add_edge(tu, fn, 0, 2);
+	block_add_edge(tu, fn, 1, 3);
+	block_add_edge(tu, fn, 2, 3);
+	phi = block_add_phi(tu, &fn->blocks[3], 5);
+	phi->incoming[0] = value_id(4);
+	phi->incoming[1] = value_constant(0);
+	fn->blocks[3].exit = EXIT_RETURN;
+	fn->blocks[3].return_value = value_id(5);
+	lower_and_verify(tu);
+
+	for (size_t i = 0; i < fn->blocks[0].event_count; i++)
+		if (event_at(fn, 0, i)->kind == EVENT_SETUP)
+			setups[found++] = event_at(fn, 0, i);
+	assert_int_equal(found, 5);
+	assert_true(setups[0]->result_unread);
+	for (int i = 1; i < 5; i++)
+		assert_false(setups[i]->result_unread);
+}
+
 /* What the core wants: API users, their callers, module init and exit. */
 static void test_select(void **state)
 {
@@ -642,6 +699,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_table_call_direct,
 						setup_unit, release_unit),
 		cmocka_unit_test_setup_teardown(test_table_call_unresolved,
+						setup_unit, release_unit),
+		cmocka_unit_test_setup_teardown(test_setup_result_unread,
 						setup_unit, release_unit),
 		cmocka_unit_test_setup_teardown(test_select, setup_unit,
 						release_unit),
