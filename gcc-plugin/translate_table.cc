@@ -123,7 +123,8 @@ template <typename Visit> static void for_each_entry(tree decl, Visit visit)
 		tree member, function;
 
 		/* [a ... b] = f ranges are rare in tables: stop there. */
-		if (purpose && TREE_CODE(purpose) != INTEGER_CST)
+		if (purpose && (TREE_CODE(purpose) != INTEGER_CST ||
+				!tree_fits_shwi_p(purpose)))
 			return;
 		if (purpose)
 			position = (long)tree_to_shwi(purpose);
