@@ -126,6 +126,23 @@ static void set_string(json_t *object, const char *key, const char *text)
 		json_object_set_new(object, key, json_string(text));
 }
 
+static json_t *event_json(struct writer *writer, const struct event *event);
+
+/* A call through a table: the value that picks, each element's call. */
+static json_t *table_json(struct writer *writer, const struct table_call *table)
+{
+	json_t *elements = json_array(), *calls = json_array();
+
+	for (size_t i = 0; i < table->count; i++) {
+		json_array_append_new(elements,
+				      json_integer(table->elements[i]));
+		json_array_append_new(calls,
+				      event_json(writer, &table->calls[i]));
+	}
+	return json_pack("{s:s, s:i, s:o, s:o}", "name", table->table, "index",
+			 table->index, "elements", elements, "calls", calls);
+}
+
 static json_t *event_json(struct writer *writer, const struct event *event)
 {
 	json_t *object = json_pack("{s:s, s:o, s:o}", "kind",
@@ -150,6 +167,8 @@ static json_t *event_json(struct writer *writer, const struct event *event)
 		if (event->parameters)
 			json_object_set_new(object, "parameters",
 					    parameters_json(event->parameters));
+		if (event->kind == EVENT_SETUP && event->result_unread)
+			json_object_set_new(object, "unread", json_true());
 	}
 	switch (event->kind) {
 	case EVENT_CALL:
@@ -178,11 +197,14 @@ static json_t *event_json(struct writer *writer, const struct event *event)
 		/* A body left out touches no cache; it may call out. */
 		json_object_set_new(
 			object, "only-arguments",
-			json_boolean(event->reaches_only_arguments ||
-				     (event->function >= 0 &&
-				      writer->written_index[event->function] <
-					      0 &&
-				      !writer->leaves[event->function])));
+			json_boolean(
+				event->reaches_only_arguments ||
+				(event->function >= 0 &&
+				 writer->written_index[event->function] < 0 &&
+				 !writer->leaves[event->function])));
+		if (event->table)
+			json_object_set_new(object, "table",
+					    table_json(writer, event->table));
 		break;
 	case EVENT_ARGS_FIELD:
 		set_string(object, "field", event->field);
@@ -308,10 +330,25 @@ static bool names_cache(const struct event *event)
 		return event->cache.kind != CACHE_REF_NONE;
 	if (event->kind != EVENT_CALL)
 		return false;
+	/* Tables are rare, and their functions are what module exits run. */
+	if (event->table)
+		return true;
 	for (size_t i = 0; i < event->argument_count; i++)
 		if (event->arguments[i].kind != CACHE_REF_NONE)
 			return true;
 	return false;
+}
+
+static void mark_reachable(const struct translation_unit *tu, bool *written,
+			   int function);
+
+/* A call's function, or every function of the table it goes through. */
+static void mark_calls(const struct translation_unit *tu, bool *written,
+		       const struct event *call)
+{
+	mark_reachable(tu, written, call->function);
+	for (size_t i = 0; call->table && i < call->table->count; i++)
+		mark_reachable(tu, written, call->table->calls[i].function);
 }
 
 static void mark_reachable(const struct translation_unit *tu, bool *written,
@@ -326,8 +363,8 @@ static void mark_reachable(const struct translation_unit *tu, bool *written,
 	for (size_t b = 0; b < fn->block_count; b++)
 		for (size_t e = 0; e < fn->blocks[b].event_count; e++)
 			if (fn->blocks[b].events[e].kind == EVENT_CALL)
-				mark_reachable(tu, written,
-					       fn->blocks[b].events[e].function);
+				mark_calls(tu, written,
+					   &fn->blocks[b].events[e]);
 }
 
 /*
@@ -561,19 +598,57 @@ static const struct setup_parameters *read_parameters(struct reader *reader,
 	return parameters;
 }
 
+static bool fill_event(struct reader *reader, struct event *event,
+		       json_t *json);
+
+static const struct table_call *read_table(struct reader *reader, json_t *json)
+{
+	struct arena *arena = &reader->tu->arena;
+	json_t *elements = json_object_get(json, "elements");
+	json_t *calls = json_object_get(json, "calls");
+	struct table_call *table;
+
+	if (!json_is_object(json))
+		return NULL;
+	table = arena_alloc(arena, sizeof(*table));
+	table->table = read_string(reader, json, "name");
+	table->index = (int)read_integer(json, "index");
+	table->count = json_array_size(elements);
+	table->elements = arena_alloc(arena, (table->count + 1) * sizeof(long));
+	table->calls =
+		arena_alloc(arena, (table->count + 1) * sizeof(struct event));
+	for (size_t i = 0; i < table->count; i++) {
+		table->elements[i] =
+			(long)json_integer_value(json_array_get(elements, i));
+		table->calls[i].kind = EVENT_CALL;
+		if (!fill_event(reader, &table->calls[i],
+				json_array_get(calls, i)))
+			return NULL;
+	}
+	return table;
+}
+
 static bool read_event(struct reader *reader, struct block *block, json_t *json)
 {
 	int kind = name_index(model_event_names, COUNT(model_event_names),
 			      json_string_value(json_object_get(json, "kind")));
-	json_t *arguments, *argument, *flags, *function;
-	struct event *event;
-	size_t index;
 
 	if (kind < 0) {
 		reader->error = "unknown event kind";
 		return false;
 	}
-	event = block_add_event(reader->tu, block, (enum event_kind)kind);
+	return fill_event(
+		reader,
+		block_add_event(reader->tu, block, (enum event_kind)kind),
+		json);
+}
+
+/* What the JSON says of an event whose kind is set. */
+static bool fill_event(struct reader *reader, struct event *event, json_t *json)
+{
+	json_t *arguments, *argument, *flags, *function;
+	size_t index;
+
 	if (!read_location(reader, json_object_get(json, "at"),
 			   &event->location))
 		return false;
@@ -589,6 +664,7 @@ static bool read_event(struct reader *reader, struct block *block, json_t *json)
 		event->type_name = read_string(reader, json, "type");
 		event->parameters = read_parameters(
 			reader, json_object_get(json, "parameters"));
+		event->result_unread = read_bool(json, "unread");
 	}
 	switch (event->kind) {
 	case EVENT_CALL:
@@ -609,6 +685,8 @@ static bool read_event(struct reader *reader, struct block *block, json_t *json)
 			read_bool(json, "only-arguments");
 		if (read_bool(json, "local"))
 			event->function = FACTS_LOCAL_UNSEEN;
+		event->table =
+			read_table(reader, json_object_get(json, "table"));
 		break;
 	case EVENT_ARGS_FIELD:
 		event->field = read_string(reader, json, "field");

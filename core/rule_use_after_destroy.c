@@ -135,11 +135,12 @@ static void walk_helper(struct walk *walk, const struct event *call,
 	}
 }
 
-/* A destroy, here or in a helper of the unit. */
+/* A destroy, here or in a helper of the unit (by name or by table). */
 static bool may_destroy(const struct event *event)
 {
 	return event->kind == EVENT_DESTROY ||
-	       (event->kind == EVENT_CALL && event->function >= 0);
+	       (event->kind == EVENT_CALL &&
+		(event->function >= 0 || event->table));
 }
 
 static void check_every_function(struct analysis *analysis)
