@@ -245,7 +245,9 @@ void slabcheck_run(struct translation_unit *tu,
 		config_add_exempt_paths(config, &configured);
 	config_cache_release(&configs);
 	slabcheck_analyze(tu, &configured, report);
-	slabcheck_suppress(report, options, &tu->main_file, 1);
+	/* Only a search for unused suppressions reads a file with none. */
+	slabcheck_suppress(report, options, &tu->main_file,
+			   options->report_unused ? 1 : 0);
 }
 
 bool function_has_event(const struct function_model *function,
