@@ -333,8 +333,12 @@ static bool names_cache(const struct event *event)
 	/* Tables are rare, and their functions are what module exits run. */
 	if (event->table)
 		return true;
+	/*
+	 * Every parameter passed on is a possible cache to the lowering; one
+	 * matters only if the callee is written (the fixed point below).
+	 */
 	for (size_t i = 0; i < event->argument_count; i++)
-		if (event->arguments[i].kind != CACHE_REF_NONE)
+		if (event->arguments[i].kind == CACHE_REF_INSTANCE)
 			return true;
 	return false;
 }
