@@ -1,0 +1,496 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Sparse's view of a unit, described to the core: followed types and
+ * enumerators, defined followed macros, aliases, variables of followed
+ * types and their file-scope initializers, and every linearized function
+ * with its callees.  Decides nothing: which names are API functions and
+ * which bodies are worth describing are the core's business
+ * (core/describe.c); the core's queries (model_type_followed() and friends)
+ * only let this file skip what the core would throw away.
+ */
+#include "translate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "source_text.h"
+#include "translate_internal.h"
+
+struct unit_translation *unit;
+
+struct symbol *base_type_of(struct symbol *sym)
+{
+	while (sym && sym->type == SYM_NODE)
+		sym = sym->ctype.base_type;
+	return sym;
+}
+
+const char *tag_of(struct symbol *type)
+{
+	type = base_type_of(type);
+	if (!type || (type->type != SYM_STRUCT && type->type != SYM_UNION) ||
+	    !type->ident)
+		return NULL;
+	return show_ident(type->ident);
+}
+
+const char *followed_tag(struct symbol *type)
+{
+	const char *tag;
+
+	type = base_type_of(type);
+	while (type && type->type == SYM_ARRAY)
+		type = base_type_of(type->ctype.base_type);
+	tag = tag_of(type);
+	return tag && model_type_followed(tag) ? tag : NULL;
+}
+
+struct symbol *member_at(struct symbol *type, unsigned long offset,
+			 unsigned long size)
+{
+	struct symbol *member;
+
+	type = base_type_of(type);
+	if (!type || (type->type != SYM_STRUCT && type->type != SYM_UNION))
+		return NULL;
+	FOR_EACH_PTR (type->symbol_list, member) {
+		if (member->offset == offset && member->ident &&
+		    (!size ||
+		     (unsigned long)bits_to_bytes(member->bit_size) == size))
+			return member;
+	}
+	END_FOR_EACH_PTR(member);
+	return NULL;
+}
+
+bool in_range(const struct code_range *range, struct position pos)
+{
+	if ((int)pos.stream != range->stream)
+		return false;
+	if (pos.line < range->line ||
+	    (pos.line == range->line && pos.pos < range->column))
+		return false;
+	return pos.line < range->end_line ||
+	       (pos.line == range->end_line && pos.pos < range->end_column);
+}
+
+struct source_location unit_location(struct position pos, bool call)
+{
+	struct source_location location = { NULL, 0, 0 };
+	const char *file;
+
+	if (!pos.line)
+		return location;
+	file = stream_name(pos.stream);
+	location.file = tu_string(unit->tu, file);
+	location.line = pos.line;
+	location.column =
+		source_byte_column(file, pos.line, pos.pos, SPARSE_TABSTOP);
+	if (call)
+		location.column =
+			source_call_name(file, pos.line, location.column);
+	return location;
+}
+
+/*
+ * Sparse keeps no record of macro expansions, only their outermost name's
+ * position: the name written there, when it is a macro, is the one macro
+ * the core hears of.
+ */
+void describe_macros(struct model_instruction *insn_model, struct position pos)
+{
+	struct source_location at = unit_location(pos, false);
+	struct symbol *macro;
+	char name[256];
+
+	if (!at.file ||
+	    !source_identifier(at.file, at.line, at.column, name, sizeof(name)))
+		return;
+	macro = lookup_symbol(built_in_ident(name), NS_MACRO | NS_UNDEF);
+	if (!macro || macro->namespace != NS_MACRO)
+		return;
+	insn_model->macros = tu_strings(unit->tu, 1);
+	insn_model->macros[0] = tu_string(unit->tu, name);
+	insn_model->macro_count = 1;
+}
+
+bool is_string_symbol(struct symbol *sym)
+{
+	return sym && !sym->ident && sym->initializer &&
+	       sym->initializer->type == EXPR_STRING;
+}
+
+int object_of(struct symbol *sym)
+{
+	struct symbol *type = base_type_of(sym);
+	unsigned long modifiers = sym->ctype.modifiers;
+	struct object object = { 0 };
+	void *found;
+
+	if (pointer_map_get(&unit->objects, sym, &found))
+		return (int)(long)found;
+	object.name = sym->ident ? show_ident(sym->ident) : "<literal>";
+	while (type && type->type == SYM_ARRAY)
+		type = base_type_of(type->ctype.base_type);
+	object.type_tag = tag_of(type);
+	object.location = unit_location(sym->pos, false);
+	if (!object.location.file)
+		object.location.file = "";
+	object.is_extern = (modifiers & MOD_EXTERN) != 0;
+	object.automatic =
+		!(modifiers & (MOD_STATIC | MOD_EXTERN | MOD_TOPLEVEL));
+	object.is_const = (modifiers & MOD_CONST) != 0;
+	object.is_array = base_type_of(sym) &&
+			  base_type_of(sym)->type == SYM_ARRAY;
+	object.external = (modifiers & (MOD_EXTERN | MOD_TOPLEVEL)) &&
+			  !(modifiers & MOD_STATIC);
+	if (pointer_map_get(&unit->sections, sym, &found))
+		object.section = found;
+	found = (void *)(long)tu_add_object(unit->tu, &object);
+	pointer_map_put(&unit->objects, sym, found);
+	return (int)(long)found;
+}
+
+/* ------------------------------------------------ attributes sparse drops */
+
+/*
+ * Sparse parses __attribute__((alias(...))) and ((section(...))) and throws
+ * them away.  module_init() names its function through an alias, and
+ * kmem-storage needs sections, so the two keywords get a handler that
+ * parses them exactly as sparse's own ignore_attribute() does and keeps the
+ * string for the symbol bound next (the declarator they belong to).
+ */
+enum pending_kind { PENDING_NONE, PENDING_ALIAS, PENDING_SECTION };
+
+static enum pending_kind pending;
+static char *pending_text;
+
+struct alias {
+	char *name, *target;
+	struct alias *next;
+};
+
+static struct alias *aliases;
+/* Sections of symbols, until a unit's translation takes them over. */
+static struct pointer_map sections;
+
+static struct token *keep_string(struct token *token, enum pending_kind kind)
+{
+	struct expression *expr = NULL;
+
+	if (match_op(token, '('))
+		token = parens_expression(token, &expr, "in attribute");
+	if (expr && expr->type == EXPR_STRING && expr->string) {
+		free(pending_text);
+		pending_text = strdup(expr->string->data);
+		pending = pending_text ? kind : PENDING_NONE;
+	}
+	return token;
+}
+
+static struct token *keep_alias(struct token *token, struct symbol *attr,
+				struct decl_state *ctx)
+{
+	(void)attr;
+	(void)ctx;
+	return keep_string(token, PENDING_ALIAS);
+}
+
+static struct token *keep_section(struct token *token, struct symbol *attr,
+				  struct decl_state *ctx)
+{
+	(void)attr;
+	(void)ctx;
+	return keep_string(token, PENDING_SECTION);
+}
+
+static struct symbol_op alias_op = { .attribute = keep_alias };
+static struct symbol_op section_op = { .attribute = keep_section };
+
+void attributes_install(void)
+{
+	static const char *const alias_names[] = { "alias", "__alias__" };
+	static const char *const section_names[] = { "section",
+						     "__section__" };
+
+	for (int i = 0; i < 2; i++) {
+		struct symbol *alias = lookup_keyword(
+			built_in_ident(alias_names[i]), NS_KEYWORD);
+		struct symbol *section = lookup_keyword(
+			built_in_ident(section_names[i]), NS_KEYWORD);
+
+		if (alias)
+			alias->op = &alias_op;
+		if (section)
+			section->op = &section_op;
+	}
+}
+
+/* Followed struct tags and enumerators, as parse.c binds them. */
+static struct symbol_list *followed_symbols;
+
+void attributes_bound(struct symbol *sym, struct ident *ident,
+		      enum namespace ns)
+{
+	if (ident && (ns == NS_STRUCT || (ns == NS_SYMBOL && sym->enum_member)) &&
+	    (ns == NS_STRUCT ? model_type_followed(show_ident(ident)) :
+			       model_enumerator_followed(show_ident(ident))))
+		add_symbol(&followed_symbols, sym);
+	if (pending == PENDING_NONE || (ns != NS_SYMBOL && ns != NS_TYPEDEF))
+		return;
+	if (ns == NS_SYMBOL && ident && pending == PENDING_ALIAS) {
+		struct alias *alias = calloc(1, sizeof(*alias));
+
+		CHECK(alias != NULL);
+		alias->name = strdup(show_ident(ident));
+		alias->target = pending_text;
+		pending_text = NULL;
+		alias->next = aliases;
+		aliases = alias;
+	} else if (ns == NS_SYMBOL && pending == PENDING_SECTION) {
+		pointer_map_put(&sections, sym, pending_text);
+		pending_text = NULL;
+	}
+	free(pending_text);
+	pending_text = NULL;
+	pending = PENDING_NONE;
+}
+
+/* --------------------------------------------------------------- the unit */
+
+static void describe_unit(struct translation_unit *tu)
+{
+	struct symbol *sym;
+
+	FOR_EACH_PTR (followed_symbols, sym) {
+		struct expression *value = sym->initializer;
+
+		if (sym->namespace == NS_STRUCT && sym->type == SYM_STRUCT &&
+		    sym->symbol_list) {
+			examine_symbol_type(sym);
+			tu_describe_type(
+				tu, show_ident(sym->ident),
+				(unsigned long)bits_to_bytes(sym->bit_size),
+				(unsigned long)sym->ctype.alignment,
+				unit_location(sym->pos, false));
+		} else if (sym->enum_member && value &&
+			   value->type == EXPR_VALUE) {
+			tu_describe_enumerator(tu, show_ident(sym->ident),
+					       (long long)value->value);
+		}
+	}
+	END_FOR_EACH_PTR(sym);
+	for (int i = 0; model_followed_macros[i]; i++) {
+		struct symbol *macro =
+			lookup_symbol(built_in_ident(model_followed_macros[i]),
+				      NS_MACRO | NS_UNDEF);
+
+		if (macro && macro->namespace == NS_MACRO)
+			tu_describe_macro(tu, model_followed_macros[i]);
+	}
+	for (struct alias *alias = aliases; alias; alias = alias->next)
+		tu_describe_alias(tu, alias->name, alias->target);
+}
+
+/* A constant of a static initializer, as an operand. */
+static struct operand static_operand(struct expression *value)
+{
+	struct operand result = operand_unknown();
+
+	while (value && (value->type == EXPR_CAST ||
+			 value->type == EXPR_IMPLIED_CAST ||
+			 value->type == EXPR_FORCE_CAST))
+		value = value->cast_expression;
+	if (!value)
+		return result;
+	if (value->type == EXPR_VALUE)
+		return operand_constant((long long)value->value);
+	if (value->type == EXPR_SYMBOL && value->symbol &&
+	    is_func_type(value->symbol)) {
+		result.kind = OPERAND_FUNCTION;
+		result.name = tu_string(unit->tu, show_ident(value->symbol->ident));
+		return result;
+	}
+	if (value->type != EXPR_PREOP || value->op != '&' || !value->unop)
+		return result;
+	value = value->unop;
+	if (value->type == EXPR_SYMBOL && value->symbol) {
+		if (is_func_type(value->symbol)) {
+			result.kind = OPERAND_FUNCTION;
+			result.name = tu_string(
+				unit->tu, show_ident(value->symbol->ident));
+			return result;
+		}
+		return operand_address(object_of(value->symbol), ELEMENT_WHOLE);
+	}
+	return result;
+}
+
+/* A followed variable's file-scope initializer: one field write a member. */
+static void describe_initializer(struct translation_unit *tu,
+				 struct symbol *sym)
+{
+	struct expression *entry, *initializer = sym->initializer;
+	int object = object_of(sym);
+	const char *tag = tag_of(sym);
+
+	if (!initializer || initializer->type != EXPR_INITIALIZER || !tag)
+		return;
+	FOR_EACH_PTR (initializer->expr_list, entry) {
+		struct symbol *member;
+		struct model_instruction *write;
+
+		if (entry->type != EXPR_POS || !entry->init_expr)
+			continue;
+		member = member_at(sym, entry->init_offset, 0);
+		if (!member)
+			continue;
+		write = block_add_instruction(tu, &tu->file_scope,
+					      INSN_FIELD_WRITE);
+		write->location = unit_location(entry->init_expr->pos, false);
+		describe_macros(write, entry->init_expr->pos);
+		write->field_write.object =
+			operand_address(object, ELEMENT_WHOLE);
+		write->field_write.type_tag = tu_string(tu, tag);
+		write->field_write.field =
+			tu_string(tu, show_ident(member->ident));
+		write->field_write.source = static_operand(entry->init_expr);
+	}
+	END_FOR_EACH_PTR(entry);
+}
+
+/* Variables of followed types, and file-scope initializers of them. */
+static void describe_variables(struct translation_unit *tu,
+			       struct symbol_list *symbols)
+{
+	struct symbol *sym;
+
+	FOR_EACH_PTR (symbols, sym) {
+		if (is_func_type(sym) || !followed_tag(sym))
+			continue;
+		object_of(sym);
+		describe_initializer(tu, sym);
+	}
+	END_FOR_EACH_PTR(sym);
+}
+
+/* --------------------------------------------------------- the functions */
+
+struct defined_function {
+	struct symbol *sym;
+	struct code_range range;
+	int index; /* in tu->functions */
+};
+
+static int compare_starts(const void *a, const void *b)
+{
+	const struct code_range *x = &((const struct defined_function *)a)->range;
+	const struct code_range *y = &((const struct defined_function *)b)->range;
+
+	if (x->stream != y->stream)
+		return x->stream < y->stream ? -1 : 1;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (x->column != y->column)
+		return x->column < y->column ? -1 : 1;
+	return 0;
+}
+
+/* Each function's range ends where the next one of its file starts. */
+static void find_ranges(struct defined_function *functions, size_t count)
+{
+	qsort(functions, count, sizeof(*functions), compare_starts);
+	for (size_t i = 0; i < count; i++) {
+		struct code_range *range = &functions[i].range;
+		size_t next = i + 1;
+
+		while (next < count &&
+		       !compare_starts(&functions[i], &functions[next]))
+			next++;
+		if (next < count && functions[next].range.stream == range->stream) {
+			range->end_line = functions[next].range.line;
+			range->end_column = functions[next].range.column;
+		} else {
+			range->end_line = ~0u;
+			range->end_column = ~0u;
+		}
+	}
+}
+
+static struct defined_function *defined_functions(struct symbol_list *symbols,
+						  size_t *count)
+{
+	struct defined_function *functions =
+		calloc((size_t)symbol_list_size(symbols) + 1,
+		       sizeof(*functions));
+	struct symbol *sym;
+
+	CHECK(functions != NULL);
+	*count = 0;
+	FOR_EACH_PTR (symbols, sym) {
+		if (!sym->ident || !sym->ep || !sym->ep->entry)
+			continue;
+		functions[*count] = (struct defined_function){
+			.sym = sym,
+			.range = { .stream = sym->pos.stream,
+				   .line = sym->pos.line,
+				   .column = sym->pos.pos },
+		};
+		(*count)++;
+	}
+	END_FOR_EACH_PTR(sym);
+	find_ranges(functions, *count);
+	return functions;
+}
+
+void translate_unit(struct translation_unit *tu, struct symbol_list *symbols)
+{
+	struct unit_translation translation = { .tu = tu };
+	struct defined_function *functions;
+	size_t count;
+
+	unit = &translation;
+	pointer_map_init(&translation.objects);
+	translation.sections = sections;
+	describe_unit(tu);
+	describe_variables(tu, symbols);
+	functions = defined_functions(symbols, &count);
+	for (size_t i = 0; i < count; i++) {
+		struct symbol *sym = functions[i].sym;
+		int index = tu_add_function(tu, show_ident(sym->ident),
+					    unit_location(sym->pos, false));
+
+		functions[i].index = index;
+		tu->functions[index].external =
+			!(sym->ctype.modifiers & MOD_STATIC);
+		describe_callees(tu, &tu->functions[index], sym->ep,
+				 &functions[i].range);
+	}
+	model_select(tu);
+	for (size_t i = 0; i < count; i++)
+		if (tu->functions[functions[i].index].wanted)
+			translate_body(tu, functions[i].index, functions[i].sym->ep,
+				       &functions[i].range);
+	free(functions);
+	pointer_map_release(&translation.objects);
+	unit = NULL;
+}
+
+void attributes_release(void)
+{
+	while (aliases) {
+		struct alias *next = aliases->next;
+
+		free(aliases->name);
+		free(aliases->target);
+		free(aliases);
+		aliases = next;
+	}
+	for (size_t i = 0; i < sections.capacity; i++)
+		if (sections.keys[i])
+			free(sections.values[i]);
+	pointer_map_release(&sections);
+	free_ptr_list(&followed_symbols);
+	source_text_release();
+}

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What translate.c (the unit) and translate_body.c (bodies) share. */
+#ifndef SLABCHECK_SPARSE_TRANSLATE_INTERNAL_H
+#define SLABCHECK_SPARSE_TRANSLATE_INTERNAL_H
+
+#include "sparse-compat.h"
+
+#include "pointer_map.h"
+
+/*
+ * Where a function's own code lies: from its name to the next function
+ * defined in the same file.  Sparse inlines static inline functions into
+ * their callers; what it inlined keeps the positions of the inlined
+ * function, so an instruction outside its function's range came from an
+ * inlined body (the OP_INLINED_CALL marker stands for it), and every token
+ * of a macro expansion sits at the macro's name, inside the range.
+ */
+struct code_range {
+	int stream;
+	unsigned int line, column;	   /* first position */
+	unsigned int end_line, end_column; /* first position after */
+};
+
+struct unit_translation {
+	struct translation_unit *tu;
+	struct pointer_map objects;  /* symbol -> object index */
+	struct pointer_map sections; /* symbol -> section name */
+};
+
+extern struct unit_translation *unit;
+
+/* Sparse's type of a symbol or node, without SYM_NODE wrappers. */
+struct symbol *base_type_of(struct symbol *sym);
+/* A struct or union type's tag, or NULL. */
+const char *tag_of(struct symbol *type);
+/* The tag of a type the core follows (arrays of it too), or NULL. */
+const char *followed_tag(struct symbol *type);
+/* The member of a struct at a byte offset, of that byte size (0: any). */
+struct symbol *member_at(struct symbol *type, unsigned long offset,
+			 unsigned long size);
+
+/* A position as the core places it: byte column, name of a call. */
+struct source_location unit_location(struct position pos, bool call);
+/* The macro whose expansion wrote this position, if any, as the only one. */
+void describe_macros(struct model_instruction *insn_model, struct position pos);
+bool in_range(const struct code_range *range, struct position pos);
+
+/* The unit's object for a variable, described on first use. */
+int object_of(struct symbol *sym);
+bool is_string_symbol(struct symbol *sym);
+
+/* What the core needs to choose bodies: callees, followed types. */
+void describe_callees(struct translation_unit *tu,
+		      struct function_model *model, struct entrypoint *ep,
+		      const struct code_range *range);
+
+/* Describes the body of the unit's function 'index'. */
+void translate_body(struct translation_unit *tu, int index,
+		    struct entrypoint *ep, const struct code_range *range);
+
+#endif
