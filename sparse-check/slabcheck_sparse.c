@@ -31,7 +31,9 @@
  * The analysis runs when sparse has linearized a file and run its own
  * checks on it: sparse.c's calls of sparse() and report_stats() are wrapped
  * at link time (ld --wrap) to find that moment; parse.c's bind_symbol()
- * to keep the alias and section attributes sparse drops; and optimize(),
+ * to keep the alias and section attributes sparse drops, and every macro
+ * definition; clear_token_alloc(), to read macro bodies before sparse
+ * frees them; and optimize(),
  * so that the markers sparse leaves for inlined calls keep their operands
  * through its rewrites.
  */
@@ -42,6 +44,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "macros.h"
 #include "translate.h"
 
 #define OPTION_PREFIX "--slabcheck-"
@@ -146,6 +149,7 @@ struct symbol_list *__wrap_sparse(char *filename)
 		attributes_ready = true;
 	}
 	symbols = __real_sparse(filename);
+	translate_prepare(symbols);
 	pending_file = strdup(filename);
 	pending_symbols = symbols;
 	return symbols;
@@ -156,6 +160,13 @@ void __wrap_report_stats(void)
 {
 	analyze_pending();
 	__real_report_stats();
+}
+
+void __wrap_clear_token_alloc(void);
+void __wrap_clear_token_alloc(void)
+{
+	macros_read_bodies();
+	__real_clear_token_alloc();
 }
 
 void __wrap_optimize(struct entrypoint *ep);

@@ -187,3 +187,45 @@ void source_text_release(void)
 		files = next;
 	}
 }
+
+/* Whether text[i] is an assignment's '=' (not ==, !=, <=, >=, +=...). */
+static bool assignment_at(const char *text, size_t length, size_t i)
+{
+	if (text[i] != '=')
+		return false;
+	if (i + 1 < length && text[i + 1] == '=')
+		return false;
+	return i == 0 || !strchr("=!<>+-*/%&|^", text[i - 1]);
+}
+
+unsigned int source_assignment(const char *file, unsigned int line,
+			       unsigned int column, bool value)
+{
+	size_t length, i, equals = 0;
+	const char *text = line_text(file, line, &length);
+	bool found = false;
+
+	if (!text || column == 0 || column > length)
+		return column;
+	/* Placed on the written side: the '=' follows. */
+	for (i = column - 1; i < length && text[i] != ';'; i++)
+		if (assignment_at(text, length, i)) {
+			equals = i;
+			found = true;
+			break;
+		}
+	/* Placed on the value: the '=' precedes. */
+	for (i = column - 1; !found && i-- > 0 && text[i] != ';';)
+		if (assignment_at(text, length, i)) {
+			equals = i;
+			found = true;
+		}
+	if (!found)
+		return column;
+	if (!value)
+		return (unsigned int)equals + 1;
+	for (i = equals + 1; i < length && (text[i] == ' ' || text[i] == '\t');
+	     i++)
+		;
+	return i < length ? (unsigned int)i + 1 : column;
+}

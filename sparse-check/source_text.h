@@ -34,6 +34,14 @@ unsigned int source_call_name(const char *file, unsigned int line,
 bool source_identifier(const char *file, unsigned int line,
 		       unsigned int column, char *name, size_t size);
 
+/*
+ * The assignment on that line around a byte column (a store sparse placed
+ * on either side of it): the column of its '=', or with 'value' of the
+ * value assigned; 'column' when there is none.
+ */
+unsigned int source_assignment(const char *file, unsigned int line,
+			       unsigned int column, bool value);
+
 /* Forgets every file read. */
 void source_text_release(void);
 

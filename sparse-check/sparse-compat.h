@@ -54,6 +54,7 @@ int sparse_program_main(int argc, char **argv);
 struct symbol_list *__real_sparse(char *filename);
 void __real_report_stats(void);
 void __real_optimize(struct entrypoint *ep);
+void __real_clear_token_alloc(void);
 void __real_bind_symbol(struct symbol *sym, struct ident *ident,
 			enum namespace ns);
 

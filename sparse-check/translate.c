@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "macros.h"
 #include "source_text.h"
 #include "translate_internal.h"
 
@@ -95,24 +96,26 @@ struct source_location unit_location(struct position pos, bool call)
 
 /*
  * Sparse keeps no record of macro expansions, only their outermost name's
- * position: the name written there, when it is a macro, is the one macro
- * the core hears of.
+ * position: the name written there, when it is a macro, and the followed
+ * macros it may expand to (macros.c) are the macros the core hears of.
  */
 void describe_macros(struct model_instruction *insn_model, struct position pos)
 {
 	struct source_location at = unit_location(pos, false);
-	struct symbol *macro;
+	const char *const *reached;
+	size_t count;
 	char name[256];
 
 	if (!at.file ||
-	    !source_identifier(at.file, at.line, at.column, name, sizeof(name)))
+	    !source_identifier(at.file, at.line, at.column, name, sizeof(name)) ||
+	    !macro_named(name))
 		return;
-	macro = lookup_symbol(built_in_ident(name), NS_MACRO | NS_UNDEF);
-	if (!macro || macro->namespace != NS_MACRO)
-		return;
-	insn_model->macros = tu_strings(unit->tu, 1);
-	insn_model->macros[0] = tu_string(unit->tu, name);
-	insn_model->macro_count = 1;
+	count = macros_reached(name, &reached);
+	insn_model->macros = tu_strings(unit->tu, count + 1);
+	for (size_t i = 0; i < count; i++)
+		insn_model->macros[i] = tu_string(unit->tu, reached[i]);
+	insn_model->macros[count] = tu_string(unit->tu, name);
+	insn_model->macro_count = count + 1;
 }
 
 bool is_string_symbol(struct symbol *sym)
@@ -233,7 +236,12 @@ static struct symbol_list *followed_symbols;
 void attributes_bound(struct symbol *sym, struct ident *ident,
 		      enum namespace ns)
 {
-	if (ident && (ns == NS_STRUCT || (ns == NS_SYMBOL && sym->enum_member)) &&
+	if (ns == NS_MACRO) {
+		macros_defined(sym);
+		return;
+	}
+	/* Enumerators are bound before they are marked as such. */
+	if (ident && (ns == NS_STRUCT || ns == NS_SYMBOL) &&
 	    (ns == NS_STRUCT ? model_type_followed(show_ident(ident)) :
 			       model_enumerator_followed(show_ident(ident))))
 		add_symbol(&followed_symbols, sym);
@@ -282,11 +290,7 @@ static void describe_unit(struct translation_unit *tu)
 	}
 	END_FOR_EACH_PTR(sym);
 	for (int i = 0; model_followed_macros[i]; i++) {
-		struct symbol *macro =
-			lookup_symbol(built_in_ident(model_followed_macros[i]),
-				      NS_MACRO | NS_UNDEF);
-
-		if (macro && macro->namespace == NS_MACRO)
+		if (macro_named(model_followed_macros[i]))
 			tu_describe_macro(tu, model_followed_macros[i]);
 	}
 	for (struct alias *alias = aliases; alias; alias = alias->next)
@@ -348,7 +352,16 @@ static void describe_initializer(struct translation_unit *tu,
 			continue;
 		write = block_add_instruction(tu, &tu->file_scope,
 					      INSN_FIELD_WRITE);
-		write->location = unit_location(entry->init_expr->pos, false);
+		/* The value written, or the variable for a constant. */
+		write->location =
+			entry->init_expr->type == EXPR_VALUE ?
+				unit_location(sym->pos, false) :
+				unit_location(entry->init_expr->pos, false);
+		if (write->location.file &&
+		    entry->init_expr->type != EXPR_VALUE)
+			write->location.column = source_assignment(
+				write->location.file, write->location.line,
+				write->location.column, true);
 		describe_macros(write, entry->init_expr->pos);
 		write->field_write.object =
 			operand_address(object, ELEMENT_WHOLE);
@@ -418,49 +431,62 @@ static void find_ranges(struct defined_function *functions, size_t count)
 	}
 }
 
-static struct defined_function *defined_functions(struct symbol_list *symbols,
-						  size_t *count)
+/* The functions of the file sparse parsed last, and their ranges. */
+static struct defined_function *functions;
+static size_t function_count;
+static struct pointer_map ranges; /* symbol -> its code_range */
+
+void translate_prepare(struct symbol_list *symbols)
 {
-	struct defined_function *functions =
-		calloc((size_t)symbol_list_size(symbols) + 1,
-		       sizeof(*functions));
 	struct symbol *sym;
 
+	functions = calloc((size_t)symbol_list_size(symbols) + 1,
+			   sizeof(*functions));
 	CHECK(functions != NULL);
-	*count = 0;
+	function_count = 0;
 	FOR_EACH_PTR (symbols, sym) {
-		if (!sym->ident || !sym->ep || !sym->ep->entry)
+		struct symbol *fn = base_type_of(sym);
+
+		if (!sym->ident || !fn || fn->type != SYM_FN || !fn->stmt)
 			continue;
-		functions[*count] = (struct defined_function){
+		functions[function_count++] = (struct defined_function){
 			.sym = sym,
 			.range = { .stream = sym->pos.stream,
 				   .line = sym->pos.line,
 				   .column = sym->pos.pos },
 		};
-		(*count)++;
 	}
 	END_FOR_EACH_PTR(sym);
-	find_ranges(functions, *count);
-	return functions;
+	find_ranges(functions, function_count);
+	pointer_map_init(&ranges);
+	for (size_t i = 0; i < function_count; i++)
+		pointer_map_put(&ranges, functions[i].sym, &functions[i].range);
+}
+
+const struct code_range *function_range(struct symbol *sym)
+{
+	void *range;
+
+	return pointer_map_get(&ranges, sym, &range) ? range : NULL;
 }
 
 void translate_unit(struct translation_unit *tu, struct symbol_list *symbols)
 {
 	struct unit_translation translation = { .tu = tu };
-	struct defined_function *functions;
-	size_t count;
 
 	unit = &translation;
 	pointer_map_init(&translation.objects);
 	translation.sections = sections;
 	describe_unit(tu);
 	describe_variables(tu, symbols);
-	functions = defined_functions(symbols, &count);
-	for (size_t i = 0; i < count; i++) {
+	for (size_t i = 0; i < function_count; i++) {
 		struct symbol *sym = functions[i].sym;
-		int index = tu_add_function(tu, show_ident(sym->ident),
-					    unit_location(sym->pos, false));
+		int index;
 
+		if (!sym->ep || !sym->ep->entry)
+			continue;
+		index = tu_add_function(tu, show_ident(sym->ident),
+					unit_location(sym->pos, false));
 		functions[i].index = index;
 		tu->functions[index].external =
 			!(sym->ctype.modifiers & MOD_STATIC);
@@ -468,11 +494,14 @@ void translate_unit(struct translation_unit *tu, struct symbol_list *symbols)
 				 &functions[i].range);
 	}
 	model_select(tu);
-	for (size_t i = 0; i < count; i++)
-		if (tu->functions[functions[i].index].wanted)
-			translate_body(tu, functions[i].index, functions[i].sym->ep,
+	for (size_t i = 0; i < function_count; i++) {
+		struct symbol *sym = functions[i].sym;
+
+		if (sym->ep && sym->ep->entry &&
+		    tu->functions[functions[i].index].wanted)
+			translate_body(tu, functions[i].index, sym->ep,
 				       &functions[i].range);
-	free(functions);
+	}
 	pointer_map_release(&translation.objects);
 	unit = NULL;
 }
@@ -492,5 +521,11 @@ void attributes_release(void)
 			free(sections.values[i]);
 	pointer_map_release(&sections);
 	free_ptr_list(&followed_symbols);
+	free(functions);
+	functions = NULL;
+	function_count = 0;
+	pointer_map_release(&ranges);
+	markers_release();
+	macros_release();
 	source_text_release();
 }

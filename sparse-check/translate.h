@@ -13,7 +13,12 @@ void attributes_bound(struct symbol *sym, struct ident *ident,
 /* Once a unit is translated: forget what parsing kept for it. */
 void attributes_release(void);
 
-/* Before sparse optimizes a function: keep its inlined calls' operands. */
+/* Once a file is parsed, before sparse linearizes it: its functions. */
+void translate_prepare(struct symbol_list *symbols);
+/*
+ * Before sparse optimizes a function: keep its inlined calls' operands, and
+ * tell the caller's code from the inlined bodies.
+ */
 void markers_track(struct entrypoint *ep);
 
 /* Describes a linearized file to the core, then the bodies it wants. */

@@ -30,7 +30,21 @@ struct function_translation {
 	/* Results of inlined calls the markers define: pseudo -> marker. */
 	struct pointer_map claimed;
 	struct block *block;
+	struct position at; /* where the instruction being described is */
 };
+
+/* ---------------------------------------------- inlined bodies, markers */
+
+/*
+ * The caller's instructions that sparse places inside an inlined body.
+ * Linearizing a call it inlined leaves sparse's current position inside
+ * the inlined function, so the caller's instructions that take the call's
+ * result right after it (a store, a test, a branch, a returned value) get
+ * a position outside the caller's range: instruction -> marker.
+ */
+static struct pointer_map callers;
+/* The phis that merge an inlined body's returned values. */
+static struct pointer_map inlined_returns;
 
 static bool live(const struct instruction *insn)
 {
@@ -50,9 +64,11 @@ static bool scalar_type(struct symbol *type)
 
 /* Whether the translation describes this instruction with its result. */
 static bool described(const struct function_translation *ft,
-		      const struct instruction *insn)
+		      struct instruction *insn)
 {
-	if (!live(insn) || !in_range(ft->range, insn->pos))
+	struct position at;
+
+	if (!live(insn) || !callers_code(ft->range, insn, &at))
 		return false;
 	switch (insn->opcode) {
 	case OP_ENTRY:
@@ -205,6 +221,7 @@ static struct operand operand_of(struct function_translation *ft,
 				 pseudo_t pseudo, int depth)
 {
 	struct instruction *def;
+	struct position at;
 	void *claim;
 
 	if (!pseudo || depth > 32)
@@ -235,18 +252,48 @@ static struct operand operand_of(struct function_translation *ft,
 		return operand_of(ft, def->src, depth + 1);
 	if (def->opcode == OP_SYMADDR)
 		return operand_of(ft, def->src, depth + 1);
-	if (def->opcode == OP_ADD && !in_range(ft->range, def->pos))
+	if (def->opcode == OP_ADD && !callers_code(ft->range, def, &at))
 		return operand_unknown();
 	if (def->opcode == OP_ADD)
 		return offset_address(ft, def->src1, def->src2, depth);
 	return operand_unknown();
 }
 
+/*
+ * Sparse keeps a constant as the bits of its instruction's size: -12 in an
+ * int is 0xfffffff4.  The constant the source means, for that type.
+ */
+static struct operand constant_as(pseudo_t pseudo, struct operand operand,
+				  struct symbol *type)
+{
+	struct symbol *base = base_type_of(type);
+	int bits;
+
+	if (!pseudo || pseudo->type != PSEUDO_VAL || !base ||
+	    base->type == SYM_PTR)
+		return operand;
+	bits = base->bit_size;
+	if (bits <= 0 || bits >= 64)
+		return operand;
+	if (is_signed_type(base) &&
+	    (operand.constant & (1LL << (bits - 1))))
+		operand.constant |= ~0ULL << bits;
+	else
+		operand.constant &= (1LL << bits) - 1;
+	return operand;
+}
+
+static struct operand operand_as(struct function_translation *ft,
+				 pseudo_t pseudo, struct symbol *type)
+{
+	return constant_as(pseudo, operand_of(ft, pseudo, 0), type);
+}
+
 /* An operand, with the struct its type points to when it is one. */
 static struct operand typed_operand(struct function_translation *ft,
 				    pseudo_t pseudo, struct symbol *type)
 {
-	struct operand result = operand_of(ft, pseudo, 0);
+	struct operand result = operand_as(ft, pseudo, type);
 	unsigned long size;
 	const char *name;
 
@@ -257,9 +304,10 @@ static struct operand typed_operand(struct function_translation *ft,
 	return result;
 }
 
-static struct value value_of(struct function_translation *ft, pseudo_t pseudo)
+static struct value value_of(struct function_translation *ft, pseudo_t pseudo,
+			     struct symbol *type)
 {
-	struct operand operand = operand_of(ft, pseudo, 0);
+	struct operand operand = operand_as(ft, pseudo, type);
 
 	if (operand.kind == OPERAND_VALUE)
 		return value_id(operand.value);
@@ -276,7 +324,7 @@ static struct model_instruction *describe_instruction(struct function_translatio
 	struct model_instruction *described_insn =
 		block_add_instruction(ft->tu, ft->block, kind);
 
-	described_insn->location = unit_location(insn->pos, call);
+	described_insn->location = unit_location(ft->at, call);
 	return described_insn;
 }
 
@@ -335,6 +383,11 @@ static void describe_object_copy(struct function_translation *ft,
 	struct model_instruction *copy = describe_instruction(ft, insn, INSN_OBJECT_COPY,
 						   false);
 
+	/* ... and a copy by assignment at its '='. */
+	if (insn->opcode == OP_STORE && copy->location.file)
+		copy->location.column = source_assignment(
+			copy->location.file, copy->location.line,
+			copy->location.column, false);
 	copy->object_copy.type_tag = tu_string(ft->tu, tag);
 	copy->object_copy.source_name = tu_string(ft->tu, loaded_from(value));
 }
@@ -368,7 +421,7 @@ static void translate_call(struct function_translation *ft,
 	}
 	END_FOR_EACH_PTR(argument_type);
 	call = describe_instruction(ft, insn, INSN_CALL, true);
-	describe_macros(call, insn->pos);
+	describe_macros(call, ft->at);
 	if (insn->func->type == PSEUDO_SYM && is_func_type(insn->func->sym))
 		call->call.name =
 			tu_string(ft->tu, show_ident(insn->func->sym->ident));
@@ -409,7 +462,7 @@ static void translate_inlined_call(struct function_translation *ft,
 	if (!fn || !fn->ident)
 		return;
 	call = describe_instruction(ft, insn, INSN_CALL, true);
-	describe_macros(call, insn->pos);
+	describe_macros(call, ft->at);
 	call->call.name = tu_string(ft->tu, show_ident(fn->ident));
 	call->call.argument_count = (size_t)count;
 	call->call.arguments = tu_operands(ft->tu, (size_t)count);
@@ -478,11 +531,22 @@ static void translate_store(struct function_translation *ft,
 	if (!member)
 		return;
 	write = describe_instruction(ft, insn, INSN_FIELD_WRITE, false);
-	describe_macros(write, insn->pos);
+	/*
+	 * The contract places a field write at the value written, or at the
+	 * '=' when the value has no place of its own (a constant, a
+	 * parameter), as GCC's front-end has it.
+	 */
+	if (write->location.file)
+		write->location.column = source_assignment(
+			write->location.file, write->location.line,
+			write->location.column,
+			insn->target->type != PSEUDO_VAL &&
+				insn->target->type != PSEUDO_ARG);
+	describe_macros(write, ft->at);
 	write->field_write.object = object;
 	write->field_write.type_tag = tu_string(ft->tu, tag);
 	write->field_write.field = tu_string(ft->tu, show_ident(member->ident));
-	write->field_write.source = operand_of(ft, insn->target, 0);
+	write->field_write.source = operand_as(ft, insn->target, insn->type);
 }
 
 static void translate_load(struct function_translation *ft,
@@ -563,6 +627,7 @@ static void translate_binary(struct function_translation *ft,
 {
 	struct model_instruction *described_insn;
 	enum binary_operator op;
+	struct symbol *input;
 	bool is_unsigned;
 
 	if (!binary_operator_of(insn, &op, &is_unsigned)) {
@@ -573,8 +638,11 @@ static void translate_binary(struct function_translation *ft,
 	described_insn = describe_instruction(ft, insn, INSN_BINARY, false);
 	described_insn->binary.op = op;
 	described_insn->binary.is_unsigned = is_unsigned;
-	described_insn->binary.left = operand_of(ft, insn->src1, 0);
-	described_insn->binary.right = operand_of(ft, insn->src2, 0);
+	input = insn->opcode >= OP_BINCMP && insn->opcode <= OP_BINCMP_END ?
+			insn->itype :
+			insn->type;
+	described_insn->binary.left = operand_as(ft, insn->src1, input);
+	described_insn->binary.right = operand_as(ft, insn->src2, input);
 	set_result(ft, described_insn, insn->target);
 }
 
@@ -686,6 +754,7 @@ static void translate_edges(struct function_translation *ft,
 	struct block *block = &ft->model->blocks[index];
 	struct instruction *last = terminator(bb);
 	struct multijmp *jump;
+	struct position at;
 
 	block->exit = EXIT_NONE;
 	if (!last)
@@ -701,7 +770,7 @@ static void translate_edges(struct function_translation *ft,
 	case OP_CBR:
 		/* A branch of an inlined body goes both ways: its test is
 		 * not the caller's code. */
-		block->exit = in_range(ft->range, last->pos) &&
+		block->exit = callers_code(ft->range, last, &at) &&
 					      last->bb_true != last->bb_false ?
 				      EXIT_BRANCH :
 				      EXIT_JUMP;
@@ -778,7 +847,7 @@ static void translate_return(struct function_translation *ft,
 
 	find_return(ft->range, fn->stmt, &at);
 	ft->block->return_value = ret->src && ret->src != VOID ?
-					  value_of(ft, ret->src) :
+					  value_of(ft, ret->src, ret->type) :
 					  value_unknown();
 	ft->block->return_location = unit_location(at, true);
 }
@@ -789,6 +858,7 @@ static void translate_phi(struct function_translation *ft,
 	struct block *block = ft->block;
 	struct phi *phi;
 	pseudo_t source;
+	struct position at;
 
 	if (!insn->target || !scalar_type(insn->type))
 		return;
@@ -804,8 +874,9 @@ static void translate_phi(struct function_translation *ft,
 		for (size_t p = 0; p < block->predecessor_count; p++) {
 			if (block->predecessors[p] != from)
 				continue;
-			phi->incoming[p] = value_of(ft, def->phi_src);
-			phi->incoming_location[p] = unit_location(def->pos, true);
+			phi->incoming[p] = value_of(ft, def->phi_src, def->type);
+			callers_code(ft->range, def, &at);
+			phi->incoming_location[p] = unit_location(at, true);
 		}
 	}
 	END_FOR_EACH_PTR(source);
@@ -815,25 +886,43 @@ static void translate_block(struct function_translation *ft,
 			    struct basic_block *bb)
 {
 	struct instruction *insn, *last = terminator(bb);
+	void *unused;
 
 	ft->block = &ft->model->blocks[block_index(ft, bb)];
 	FOR_EACH_PTR (bb->insns, insn) {
 		if (!live(insn))
 			continue;
 		if (insn->opcode == OP_PHI) {
-			if (in_range(ft->range, insn->pos))
+			if (!pointer_map_get(&inlined_returns, insn, &unused))
 				translate_phi(ft, insn);
 			continue;
 		}
+		callers_code(ft->range, insn, &ft->at);
 		if (insn == last) {
 			if (insn->opcode == OP_RET)
 				translate_return(ft, insn);
 			continue;
 		}
-		if (in_range(ft->range, insn->pos))
+		if (described(ft, insn) ||
+		    (insn->opcode == OP_INLINED_CALL &&
+		     in_range(ft->range, insn->pos)))
 			translate_instruction(ft, insn);
 	}
 	END_FOR_EACH_PTR(insn);
+}
+
+/*
+ * Whether an inlined function returns a value: sparse gives the marker of a
+ * void one the value of the body's last expression.
+ */
+static bool returns_value(struct instruction *marker)
+{
+	struct symbol *fn = marker->func->type == PSEUDO_SYM ?
+				    base_type_of(marker->func->sym) :
+				    NULL;
+
+	return fn && fn->type == SYM_FN &&
+	       scalar_type(fn->ctype.base_type);
 }
 
 /* Inlined calls whose result the caller's code cannot define otherwise. */
@@ -848,7 +937,8 @@ static void claim_results(struct function_translation *ft)
 			void *claim;
 
 			if (!live(insn) || insn->opcode != OP_INLINED_CALL ||
-			    !in_range(ft->range, insn->pos) || !target ||
+			    !in_range(ft->range, insn->pos) ||
+			    !returns_value(insn) || !target ||
 			    (target->type != PSEUDO_REG &&
 			     target->type != PSEUDO_PHI) ||
 			    described(ft, target->def) ||
@@ -929,6 +1019,16 @@ static bool symbol_followed(pseudo_t pseudo)
 	       followed_tag(pseudo->sym) != NULL;
 }
 
+/* A store or load through a pointer to a followed struct. */
+static bool pointer_followed(struct entrypoint *ep, pseudo_t address)
+{
+	struct function_translation ft = { .ep = ep };
+	struct symbol *type = base_type_of(pseudo_type(&ft, address));
+
+	return type && type->type == SYM_PTR &&
+	       followed_tag(type->ctype.base_type) != NULL;
+}
+
 void describe_callees(struct translation_unit *tu,
 		      struct function_model *model, struct entrypoint *ep,
 		      const struct code_range *range)
@@ -939,8 +1039,9 @@ void describe_callees(struct translation_unit *tu,
 	FOR_EACH_PTR (ep->bbs, bb) {
 		FOR_EACH_PTR (bb->insns, insn) {
 			pseudo_t argument;
+			struct position at;
 
-			if (!live(insn) || !in_range(range, insn->pos))
+			if (!live(insn) || !callers_code(range, insn, &at))
 				continue;
 			switch (insn->opcode) {
 			case OP_CALL:
@@ -960,6 +1061,9 @@ void describe_callees(struct translation_unit *tu,
 				break;
 			case OP_LOAD:
 			case OP_STORE:
+				if (pointer_followed(ep, insn->src))
+					model->mentions_followed = true;
+				/* fall through */
 			case OP_SYMADDR:
 				if (symbol_followed(insn->src))
 					model->mentions_followed = true;
@@ -973,6 +1077,58 @@ void describe_callees(struct translation_unit *tu,
 	END_FOR_EACH_PTR(bb);
 }
 
+bool callers_code(const struct code_range *range, struct instruction *insn,
+		  struct position *at)
+{
+	void *marker;
+
+	if (in_range(range, insn->pos)) {
+		*at = insn->pos;
+		return true;
+	}
+	if (!pointer_map_get(&callers, insn, &marker))
+		return false;
+	*at = ((struct instruction *)marker)->pos;
+	return true;
+}
+
+static bool uses_any(struct instruction *insn, struct pointer_map *values)
+{
+	void *unused;
+	pseudo_t pseudo;
+
+#define USES(p) ((p) && pointer_map_get(values, (p), &unused))
+	switch (insn->opcode) {
+	case OP_STORE:
+		return USES(insn->target) || USES(insn->src);
+	case OP_CBR:
+	case OP_SWITCH:
+		return USES(insn->cond);
+	case OP_PHISOURCE:
+		return USES(insn->phi_src);
+	case OP_RET:
+	case OP_LOAD:
+	case OP_UNOP ... OP_UNOP_END:
+	case OP_COPY:
+		return USES(insn->src);
+	case OP_BINARY ... OP_BINARY_END:
+	case OP_BINCMP ... OP_BINCMP_END:
+		return USES(insn->src1) || USES(insn->src2);
+	case OP_SEL:
+		return USES(insn->src1) || USES(insn->src2) || USES(insn->src3);
+	case OP_CALL:
+		FOR_EACH_PTR (insn->arguments, pseudo) {
+			if (USES(pseudo))
+				return true;
+		}
+		END_FOR_EACH_PTR(pseudo);
+		return USES(insn->func);
+	default:
+		return false;
+	}
+#undef USES
+}
+
 /*
  * Sparse records a marker's arguments and result without using them, so
  * its optimizer, which rewrites every use of a value it replaces, leaves
@@ -980,25 +1136,66 @@ void describe_callees(struct translation_unit *tu,
  * optimization, they follow the rewrites: the call's arguments are then the
  * caller's values, and its result the value the caller tests or returns.
  */
+static void track_operands(struct instruction *marker)
+{
+	pseudo_t argument;
+
+	FOR_EACH_PTR (marker->arguments, argument) {
+		use_pseudo(marker, argument, THIS_ADDRESS(argument));
+	}
+	END_FOR_EACH_PTR(argument);
+	if (marker->target && has_definition(marker->target))
+		use_pseudo(marker, marker->target, &marker->target);
+}
+
 void markers_track(struct entrypoint *ep)
 {
+	const struct code_range *range = function_range(ep->name);
+	struct pointer_map results;
 	struct basic_block *bb;
 	struct instruction *insn;
 
+	pointer_map_init(&results);
 	FOR_EACH_PTR (ep->bbs, bb) {
-		FOR_EACH_PTR (bb->insns, insn) {
-			pseudo_t argument;
+		struct instruction *marker = NULL;
 
-			if (!live(insn) || insn->opcode != OP_INLINED_CALL)
+		FOR_EACH_PTR (bb->insns, insn) {
+			if (!live(insn))
 				continue;
-			FOR_EACH_PTR (insn->arguments, argument) {
-				use_pseudo(insn, argument, THIS_ADDRESS(argument));
+			if (insn->opcode == OP_INLINED_CALL) {
+				if (insn->target && has_definition(insn->target) &&
+				    insn->target->def &&
+				    insn->target->def->opcode == OP_PHI)
+					pointer_map_put(&inlined_returns,
+							insn->target->def, insn);
+				track_operands(insn);
+				if (!range || !in_range(range, insn->pos))
+					continue;
+				marker = insn;
+				pointer_map_release(&results);
+				if (insn->target)
+					pointer_map_put(&results, insn->target,
+							insn);
+				continue;
 			}
-			END_FOR_EACH_PTR(argument);
+			if (!range || in_range(range, insn->pos)) {
+				marker = NULL;
+				continue;
+			}
+			if (!marker || !uses_any(insn, &results))
+				continue;
+			pointer_map_put(&callers, insn, marker);
 			if (insn->target && has_definition(insn->target))
-				use_pseudo(insn, insn->target, &insn->target);
+				pointer_map_put(&results, insn->target, insn);
 		}
 		END_FOR_EACH_PTR(insn);
 	}
 	END_FOR_EACH_PTR(bb);
+	pointer_map_release(&results);
+}
+
+void markers_release(void)
+{
+	pointer_map_release(&callers);
+	pointer_map_release(&inlined_returns);
 }

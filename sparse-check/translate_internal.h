@@ -45,6 +45,16 @@ struct source_location unit_location(struct position pos, bool call);
 void describe_macros(struct model_instruction *insn_model, struct position pos);
 bool in_range(const struct code_range *range, struct position pos);
 
+/* The range of a function the file defines, or NULL. */
+const struct code_range *function_range(struct symbol *sym);
+/*
+ * Whether an instruction is the function's own code (not that of a body
+ * sparse inlined into it), and where the core must place it.
+ */
+bool callers_code(const struct code_range *range, struct instruction *insn,
+		  struct position *at);
+void markers_release(void);
+
 /* The unit's object for a variable, described on first use. */
 int object_of(struct symbol *sym);
 bool is_string_symbol(struct symbol *sym);
