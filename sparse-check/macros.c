@@ -64,8 +64,8 @@ static struct reach *read_macro(struct symbol *macro)
 	pointer_map_put(&reaches, macro, reach);
 	if (model_macro_followed(show_ident(macro->ident)))
 		add_name(reach, show_ident(macro->ident));
-	for (struct token *token = macro->expansion;
-	     token && !eof_token(token); token = token->next) {
+	for (struct token *token = macro->expansion; token && !eof_token(token);
+	     token = token->next) {
 		struct symbol *inner;
 		struct reach *inner_reach;
 
@@ -84,8 +84,10 @@ void macros_read_bodies(void)
 {
 	struct symbol *macro;
 
-	FOR_EACH_PTR (defined, macro) {
-		if (macro->namespace == NS_MACRO && macro_of(macro->ident) == macro)
+	FOR_EACH_PTR(defined, macro)
+	{
+		if (macro->namespace == NS_MACRO &&
+		    macro_of(macro->ident) == macro)
 			read_macro(macro);
 	}
 	END_FOR_EACH_PTR(macro);

@@ -66,8 +66,7 @@ static void usage(FILE *stream)
 		"  a drop-in for the kernel's CHECK= (make C=1 or C=2): sparse "
 		"0.6.4's checks and slabcheck's rules\n"
 		"keys: %s\n"
-		"      " NO_SPARSE_WARNINGS
-		" (sparse's own warnings off)\n",
+		"      " NO_SPARSE_WARNINGS " (sparse's own warnings off)\n",
 		slabcheck_option_help);
 }
 
@@ -86,7 +85,8 @@ static void write_findings(struct report *report, const char *file)
 	}
 	free(copy);
 	if (!stream || report_write_json(report, stream) || fclose(stream)) {
-		fprintf(stderr, "slabcheck-sparse: cannot write findings to %s\n",
+		fprintf(stderr,
+			"slabcheck-sparse: cannot write findings to %s\n",
 			options.findings_dir);
 		exit(1);
 	}

@@ -123,9 +123,9 @@ static bool name_character(char c)
 static bool keyword(const char *start, size_t length)
 {
 	static const char *const keywords[] = {
-		"return", "if",	    "while",	 "for",	       "switch",
+		"return", "if",	    "while",	  "for",      "switch",
 		"sizeof", "typeof", "__typeof__", "_Alignof", "__alignof__",
-		"case",	  "do",	    "else",	 "_Generic",   NULL,
+		"case",	  "do",	    "else",	  "_Generic", NULL,
 	};
 
 	for (int i = 0; keywords[i]; i++)
@@ -155,8 +155,8 @@ unsigned int source_call_name(const char *file, unsigned int line,
 	return (unsigned int)start + 1;
 }
 
-bool source_identifier(const char *file, unsigned int line,
-		       unsigned int column, char *name, size_t size)
+bool source_identifier(const char *file, unsigned int line, unsigned int column,
+		       char *name, size_t size)
 {
 	size_t length, end;
 	const char *text = line_text(file, line, &length);

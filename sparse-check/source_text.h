@@ -31,8 +31,8 @@ unsigned int source_call_name(const char *file, unsigned int line,
  * The identifier that starts at that byte column, copied into 'name' (size
  * 'size'); false when none does.
  */
-bool source_identifier(const char *file, unsigned int line,
-		       unsigned int column, char *name, size_t size);
+bool source_identifier(const char *file, unsigned int line, unsigned int column,
+		       char *name, size_t size);
 
 /*
  * The assignment on that line around a byte column (a store sparse placed

@@ -55,7 +55,8 @@ struct symbol *member_at(struct symbol *type, unsigned long offset,
 	type = base_type_of(type);
 	if (!type || (type->type != SYM_STRUCT && type->type != SYM_UNION))
 		return NULL;
-	FOR_EACH_PTR (type->symbol_list, member) {
+	FOR_EACH_PTR(type->symbol_list, member)
+	{
 		if (member->offset == offset && member->ident &&
 		    (!size ||
 		     (unsigned long)bits_to_bytes(member->bit_size) == size))
@@ -107,7 +108,8 @@ void describe_macros(struct model_instruction *insn_model, struct position pos)
 	char name[256];
 
 	if (!at.file ||
-	    !source_identifier(at.file, at.line, at.column, name, sizeof(name)) ||
+	    !source_identifier(at.file, at.line, at.column, name,
+			       sizeof(name)) ||
 	    !macro_named(name))
 		return;
 	count = macros_reached(name, &reached);
@@ -144,8 +146,8 @@ int object_of(struct symbol *sym)
 	object.automatic =
 		!(modifiers & (MOD_STATIC | MOD_EXTERN | MOD_TOPLEVEL));
 	object.is_const = (modifiers & MOD_CONST) != 0;
-	object.is_array = base_type_of(sym) &&
-			  base_type_of(sym)->type == SYM_ARRAY;
+	object.is_array =
+		base_type_of(sym) && base_type_of(sym)->type == SYM_ARRAY;
 	object.external = (modifiers & (MOD_EXTERN | MOD_TOPLEVEL)) &&
 			  !(modifiers & MOD_STATIC);
 	if (pointer_map_get(&unit->sections, sym, &found))
@@ -214,8 +216,7 @@ static struct symbol_op section_op = { .attribute = keep_section };
 void attributes_install(void)
 {
 	static const char *const alias_names[] = { "alias", "__alias__" };
-	static const char *const section_names[] = { "section",
-						     "__section__" };
+	static const char *const section_names[] = { "section", "__section__" };
 
 	for (int i = 0; i < 2; i++) {
 		struct symbol *alias = lookup_keyword(
@@ -271,7 +272,8 @@ static void describe_unit(struct translation_unit *tu)
 {
 	struct symbol *sym;
 
-	FOR_EACH_PTR (followed_symbols, sym) {
+	FOR_EACH_PTR(followed_symbols, sym)
+	{
 		struct expression *value = sym->initializer;
 
 		if (sym->namespace == NS_STRUCT && sym->type == SYM_STRUCT &&
@@ -302,9 +304,9 @@ static struct operand static_operand(struct expression *value)
 {
 	struct operand result = operand_unknown();
 
-	while (value && (value->type == EXPR_CAST ||
-			 value->type == EXPR_IMPLIED_CAST ||
-			 value->type == EXPR_FORCE_CAST))
+	while (value &&
+	       (value->type == EXPR_CAST || value->type == EXPR_IMPLIED_CAST ||
+		value->type == EXPR_FORCE_CAST))
 		value = value->cast_expression;
 	if (!value)
 		return result;
@@ -313,7 +315,8 @@ static struct operand static_operand(struct expression *value)
 	if (value->type == EXPR_SYMBOL && value->symbol &&
 	    is_func_type(value->symbol)) {
 		result.kind = OPERAND_FUNCTION;
-		result.name = tu_string(unit->tu, show_ident(value->symbol->ident));
+		result.name =
+			tu_string(unit->tu, show_ident(value->symbol->ident));
 		return result;
 	}
 	if (value->type != EXPR_PREOP || value->op != '&' || !value->unop)
@@ -341,7 +344,8 @@ static void describe_initializer(struct translation_unit *tu,
 
 	if (!initializer || initializer->type != EXPR_INITIALIZER || !tag)
 		return;
-	FOR_EACH_PTR (initializer->expr_list, entry) {
+	FOR_EACH_PTR(initializer->expr_list, entry)
+	{
 		struct symbol *member;
 		struct model_instruction *write;
 
@@ -379,7 +383,8 @@ static void describe_variables(struct translation_unit *tu,
 {
 	struct symbol *sym;
 
-	FOR_EACH_PTR (symbols, sym) {
+	FOR_EACH_PTR(symbols, sym)
+	{
 		if (is_func_type(sym) || !followed_tag(sym))
 			continue;
 		object_of(sym);
@@ -398,8 +403,10 @@ struct defined_function {
 
 static int compare_starts(const void *a, const void *b)
 {
-	const struct code_range *x = &((const struct defined_function *)a)->range;
-	const struct code_range *y = &((const struct defined_function *)b)->range;
+	const struct code_range *x =
+		&((const struct defined_function *)a)->range;
+	const struct code_range *y =
+		&((const struct defined_function *)b)->range;
 
 	if (x->stream != y->stream)
 		return x->stream < y->stream ? -1 : 1;
@@ -421,7 +428,8 @@ static void find_ranges(struct defined_function *functions, size_t count)
 		while (next < count &&
 		       !compare_starts(&functions[i], &functions[next]))
 			next++;
-		if (next < count && functions[next].range.stream == range->stream) {
+		if (next < count &&
+		    functions[next].range.stream == range->stream) {
 			range->end_line = functions[next].range.line;
 			range->end_column = functions[next].range.column;
 		} else {
@@ -444,7 +452,8 @@ void translate_prepare(struct symbol_list *symbols)
 			   sizeof(*functions));
 	CHECK(functions != NULL);
 	function_count = 0;
-	FOR_EACH_PTR (symbols, sym) {
+	FOR_EACH_PTR(symbols, sym)
+	{
 		struct symbol *fn = base_type_of(sym);
 
 		if (!sym->ident || !fn || fn->type != SYM_FN || !fn->stmt)

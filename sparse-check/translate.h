@@ -4,7 +4,6 @@
 
 #include "sparse-compat.h"
 
-
 /* Before the first file is parsed: keep what sparse would drop. */
 void attributes_install(void);
 /* Called for every symbol parse.c binds, before sparse binds it. */

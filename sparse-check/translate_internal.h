@@ -60,9 +60,8 @@ int object_of(struct symbol *sym);
 bool is_string_symbol(struct symbol *sym);
 
 /* What the core needs to choose bodies: callees, followed types. */
-void describe_callees(struct translation_unit *tu,
-		      struct function_model *model, struct entrypoint *ep,
-		      const struct code_range *range);
+void describe_callees(struct translation_unit *tu, struct function_model *model,
+		      struct entrypoint *ep, const struct code_range *range);
 
 /* Describes the body of the unit's function 'index'. */
 void translate_body(struct translation_unit *tu, int index,

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the files that describe one function's body share: its translation
+ * state, operands and values (body_values.c), instructions
+ * (body_instructions.c), control flow (translate_body.c).
+ */
+#ifndef SLABCHECK_SPARSE_BODY_INTERNAL_H
+#define SLABCHECK_SPARSE_BODY_INTERNAL_H
+
+#include "translate_internal.h"
+
+struct function_translation {
+	struct translation_unit *tu;
+	struct function_model *model;
+	struct entrypoint *ep;
+	const struct code_range *range;
+	struct pointer_map values; /* pseudo -> value id */
+	/*
+	 * basic block -> index of its first model block; a select the
+	 * translation spells out as a branch and a phi (OP_SEL) adds three
+	 * more, so exits holds the index of the block's last one.
+	 */
+	struct pointer_map blocks;
+	struct pointer_map exits;
+	/* Results of inlined calls the markers define: pseudo -> marker. */
+	struct pointer_map claimed;
+	struct block *block;
+	struct position at; /* where the instruction being described is */
+};
+
+bool live(const struct instruction *insn);
+bool scalar_type(struct symbol *type);
+/* Whether the translation describes this instruction with its result. */
+bool described(const struct function_translation *ft, struct instruction *insn);
+/* A read-only integer variable with a constant initializer is that constant. */
+bool constant_variable(struct symbol *sym, long long *constant);
+int number_value(struct function_translation *ft, pseudo_t pseudo);
+/* The type of a value: its definition's, or its parameter's. */
+struct symbol *pseudo_type(struct function_translation *ft, pseudo_t pseudo);
+/* The struct or union a pointer type points to, complete, and its name. */
+bool pointee(struct symbol *pointer_type, unsigned long *size,
+	     const char **name);
+struct operand operand_of(struct function_translation *ft, pseudo_t pseudo,
+			  int depth);
+/* An operand whose constant is read as a value of that type. */
+struct operand operand_as(struct function_translation *ft, pseudo_t pseudo,
+			  struct symbol *type);
+/* An operand, with the struct its type points to when it is one. */
+struct operand typed_operand(struct function_translation *ft, pseudo_t pseudo,
+			     struct symbol *type);
+struct value value_of(struct function_translation *ft, pseudo_t pseudo,
+		      struct symbol *type);
+/* A new instruction of the current block, placed at ft->at. */
+struct model_instruction *describe_instruction(struct function_translation *ft,
+					       struct instruction *insn,
+					       enum instruction_kind kind,
+					       bool call);
+void set_result(struct function_translation *ft,
+		struct model_instruction *described_insn, pseudo_t target);
+
+/* One instruction of the function's own code. */
+void translate_instruction(struct function_translation *ft,
+			   struct instruction *insn);
+
+/* Whether a phi merges the values an inlined body returns. */
+bool inlined_return(struct instruction *phi);
+
+#endif

@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Operands and values of one function's code: sparse's pseudos as the
+ * core's operands (SSA values, constants, addresses of objects, strings,
+ * functions).  Conversions are not described: an operand names the value
+ * it converts.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "body_internal.h"
+
+bool live(const struct instruction *insn)
+{
+	return insn && insn->bb;
+}
+
+bool scalar_type(struct symbol *type)
+{
+	type = base_type_of(type);
+	if (!type)
+		return false;
+	if (type->type == SYM_PTR || type->type == SYM_ENUM ||
+	    type->type == SYM_BITFIELD)
+		return true;
+	return is_int_type(type) && type->bit_size > 0 && type->bit_size <= 64;
+}
+
+/* Whether the translation describes this instruction with its result. */
+bool described(const struct function_translation *ft, struct instruction *insn)
+{
+	struct position at;
+
+	if (!live(insn) || !callers_code(ft->range, insn, &at))
+		return false;
+	switch (insn->opcode) {
+	case OP_ENTRY:
+	case OP_PHISOURCE:
+	case OP_SYMADDR:
+	case OP_INLINED_CALL:
+		return false;
+	default:
+		return !sparse_is_conversion(insn->opcode);
+	}
+}
+
+int number_value(struct function_translation *ft, pseudo_t pseudo)
+{
+	void *found;
+
+	if (pointer_map_get(&ft->values, pseudo, &found))
+		return (int)(long)found;
+	pointer_map_put(&ft->values, pseudo,
+			(void *)(long)ft->model->value_count);
+	return ft->model->value_count++;
+}
+
+/* The type of a value: its definition's, or its parameter's. */
+struct symbol *pseudo_type(struct function_translation *ft, pseudo_t pseudo)
+{
+	struct symbol *fn, *arg;
+	int index = 0;
+
+	if (!pseudo)
+		return NULL;
+	if (pseudo->type == PSEUDO_REG || pseudo->type == PSEUDO_PHI)
+		return pseudo->def ? pseudo->def->type : NULL;
+	if (pseudo->type != PSEUDO_ARG)
+		return NULL;
+	fn = base_type_of(ft->ep->name);
+	FOR_EACH_PTR(fn->arguments, arg)
+	{
+		if (++index == pseudo->nr)
+			return arg;
+	}
+	END_FOR_EACH_PTR(arg);
+	return NULL;
+}
+
+/* The struct or union a pointer type points to, complete, and its name. */
+bool pointee(struct symbol *pointer_type, unsigned long *size,
+	     const char **name)
+{
+	static char text[256];
+	struct symbol *type = base_type_of(pointer_type);
+
+	if (!type || type->type != SYM_PTR)
+		return false;
+	type = base_type_of(type->ctype.base_type);
+	if (!type || (type->type != SYM_STRUCT && type->type != SYM_UNION) ||
+	    !type->symbol_list || !type->ident)
+		return false;
+	examine_symbol_type(type);
+	*size = (unsigned long)bits_to_bytes(type->bit_size);
+	snprintf(text, sizeof(text), "%s %s",
+		 type->type == SYM_UNION ? "union" : "struct",
+		 show_ident(type->ident));
+	*name = text;
+	return *size != 0;
+}
+
+struct operand operand_of(struct function_translation *ft, pseudo_t pseudo,
+			  int depth);
+
+static struct operand symbol_operand(struct function_translation *ft,
+				     struct symbol *sym)
+{
+	struct operand result = operand_unknown();
+
+	if (is_func_type(sym)) {
+		result.kind = OPERAND_FUNCTION;
+		result.name = tu_string(ft->tu, show_ident(sym->ident));
+		return result;
+	}
+	if (is_string_symbol(sym)) {
+		result.kind = OPERAND_STRING;
+		return result;
+	}
+	return operand_address(object_of(sym), ELEMENT_WHOLE);
+}
+
+/* A read-only integer variable with a constant initializer is that constant. */
+bool constant_variable(struct symbol *sym, long long *constant)
+{
+	struct expression *initial = sym->initializer;
+
+	if (!(sym->ctype.modifiers & MOD_CONST) || !is_int_type(sym) ||
+	    !initial || initial->type != EXPR_VALUE)
+		return false;
+	*constant = (long long)initial->value;
+	return true;
+}
+
+/*
+ * base + offset: an element of an array variable, or &pointer->member when
+ * the member has a followed type.
+ */
+static struct operand offset_address(struct function_translation *ft,
+				     pseudo_t base, pseudo_t offset, int depth)
+{
+	struct operand address = operand_of(ft, base, depth + 1);
+	struct operand result = operand_unknown();
+	struct symbol *type, *member;
+	const char *tag;
+
+	if (address.kind == OPERAND_ADDRESS &&
+	    address.element == ELEMENT_WHOLE &&
+	    ft->tu->objects[address.object].is_array) {
+		struct symbol *array = NULL;
+		unsigned long element_size;
+
+		if (base->type == PSEUDO_SYM)
+			array = base_type_of(base->sym);
+		else if (base->def && base->def->opcode == OP_SYMADDR &&
+			 base->def->src->type == PSEUDO_SYM)
+			array = base_type_of(base->def->src->sym);
+		if (!array || array->type != SYM_ARRAY)
+			return operand_unknown();
+		element_size = (unsigned long)bits_to_bytes(
+			base_type_of(array->ctype.base_type)->bit_size);
+		address.element = offset->type == PSEUDO_VAL && element_size ?
+					  (long)(offset->value /
+						 (long long)element_size) :
+					  ELEMENT_UNKNOWN;
+		return address;
+	}
+	if (address.kind != OPERAND_VALUE || offset->type != PSEUDO_VAL)
+		return result;
+	type = base_type_of(pseudo_type(ft, base));
+	if (!type || type->type != SYM_PTR)
+		return result;
+	member = member_at(type->ctype.base_type, (unsigned long)offset->value,
+			   0);
+	tag = member ? followed_tag(member) : NULL;
+	if (!tag)
+		return result;
+	result = address;
+	result.kind = OPERAND_MEMBER_ADDRESS;
+	result.name = tu_string(ft->tu, tag);
+	result.pointee = tu_string(ft->tu, show_ident(member->ident));
+	return result;
+}
+
+struct operand operand_of(struct function_translation *ft, pseudo_t pseudo,
+			  int depth)
+{
+	struct instruction *def;
+	struct position at;
+	void *claim;
+
+	if (!pseudo || depth > 32)
+		return operand_unknown();
+	switch (pseudo->type) {
+	case PSEUDO_VAL:
+		return operand_constant(pseudo->value);
+	case PSEUDO_SYM:
+		return symbol_operand(ft, pseudo->sym);
+	case PSEUDO_ARG:
+		return operand_value(number_value(ft, pseudo));
+	case PSEUDO_REG:
+	case PSEUDO_PHI:
+		break;
+	default:
+		return operand_unknown();
+	}
+	if (pointer_map_get(&ft->claimed, pseudo, &claim))
+		return operand_value(number_value(ft, pseudo));
+	def = pseudo->def;
+	if (!def)
+		return operand_unknown();
+	if (described(ft, def))
+		return scalar_type(def->type) ?
+			       operand_value(number_value(ft, pseudo)) :
+			       operand_unknown();
+	if (sparse_is_conversion(def->opcode))
+		return operand_of(ft, def->src, depth + 1);
+	if (def->opcode == OP_SYMADDR)
+		return operand_of(ft, def->src, depth + 1);
+	if (def->opcode == OP_ADD && !callers_code(ft->range, def, &at))
+		return operand_unknown();
+	if (def->opcode == OP_ADD)
+		return offset_address(ft, def->src1, def->src2, depth);
+	return operand_unknown();
+}
+
+/*
+ * Sparse keeps a constant as the bits of its instruction's size: -12 in an
+ * int is 0xfffffff4.  The constant the source means, for that type.
+ */
+static struct operand constant_as(pseudo_t pseudo, struct operand operand,
+				  struct symbol *type)
+{
+	struct symbol *base = base_type_of(type);
+	int bits;
+
+	if (!pseudo || pseudo->type != PSEUDO_VAL || !base ||
+	    base->type == SYM_PTR)
+		return operand;
+	bits = base->bit_size;
+	if (bits <= 0 || bits >= 64)
+		return operand;
+	if (is_signed_type(base) && (operand.constant & (1LL << (bits - 1))))
+		operand.constant |= ~0ULL << bits;
+	else
+		operand.constant &= (1LL << bits) - 1;
+	return operand;
+}
+
+struct operand operand_as(struct function_translation *ft, pseudo_t pseudo,
+			  struct symbol *type)
+{
+	return constant_as(pseudo, operand_of(ft, pseudo, 0), type);
+}
+
+/* An operand, with the struct its type points to when it is one. */
+struct operand typed_operand(struct function_translation *ft, pseudo_t pseudo,
+			     struct symbol *type)
+{
+	struct operand result = operand_as(ft, pseudo, type);
+	unsigned long size;
+	const char *name;
+
+	if (type && pointee(type, &size, &name)) {
+		result.pointee = tu_string(ft->tu, name);
+		result.pointee_size = size;
+	}
+	return result;
+}
+
+struct value value_of(struct function_translation *ft, pseudo_t pseudo,
+		      struct symbol *type)
+{
+	struct operand operand = operand_as(ft, pseudo, type);
+
+	if (operand.kind == OPERAND_VALUE)
+		return value_id(operand.value);
+	if (operand.kind == OPERAND_CONSTANT)
+		return value_constant((long)operand.constant);
+	return value_unknown();
+}
+
+struct model_instruction *describe_instruction(struct function_translation *ft,
+					       struct instruction *insn,
+					       enum instruction_kind kind,
+					       bool call)
+{
+	struct model_instruction *described_insn =
+		block_add_instruction(ft->tu, ft->block, kind);
+
+	described_insn->location = unit_location(ft->at, call);
+	return described_insn;
+}
+
+void set_result(struct function_translation *ft,
+		struct model_instruction *described_insn, pseudo_t target)
+{
+	if (target &&
+	    (target->type == PSEUDO_REG || target->type == PSEUDO_PHI) &&
+	    scalar_type(target->def ? target->def->type : NULL))
+		described_insn->result = number_value(ft, target);
+}

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The markers sparse leaves for the calls it inlined, and which
+ * instructions are the caller's own code rather than an inlined body's.
+ * Both are worked out before sparse optimizes a function (markers_track(),
+ * from a wrapper of its optimize()): optimization rewrites the values and
+ * the places these rest on.
+ */
+#include "body_internal.h"
+
+/* ---------------------------------------------- inlined bodies, markers */
+
+/*
+ * The caller's instructions that sparse places inside an inlined body.
+ * Linearizing a call it inlined leaves sparse's current position inside
+ * the inlined function, so the caller's instructions that take the call's
+ * result right after it (a store, a test, a branch, a returned value) get
+ * a position outside the caller's range: instruction -> marker.
+ */
+static struct pointer_map callers;
+/* The phis that merge an inlined body's returned values. */
+static struct pointer_map inlined_returns;
+
+bool inlined_return(struct instruction *phi)
+{
+	void *marker;
+
+	return pointer_map_get(&inlined_returns, phi, &marker);
+}
+
+bool callers_code(const struct code_range *range, struct instruction *insn,
+		  struct position *at)
+{
+	void *marker;
+
+	if (in_range(range, insn->pos)) {
+		*at = insn->pos;
+		return true;
+	}
+	if (!pointer_map_get(&callers, insn, &marker))
+		return false;
+	*at = ((struct instruction *)marker)->pos;
+	return true;
+}
+
+static bool uses_any(struct instruction *insn, struct pointer_map *values)
+{
+	void *unused;
+	pseudo_t pseudo;
+
+#define USES(p) ((p) && pointer_map_get(values, (p), &unused))
+	switch (insn->opcode) {
+	case OP_STORE:
+		return USES(insn->target) || USES(insn->src);
+	case OP_CBR:
+	case OP_SWITCH:
+		return USES(insn->cond);
+	case OP_PHISOURCE:
+		return USES(insn->phi_src);
+	case OP_RET:
+	case OP_LOAD:
+	case OP_UNOP ... OP_UNOP_END:
+	case OP_COPY:
+		return USES(insn->src);
+	case OP_BINARY ... OP_BINARY_END:
+	case OP_BINCMP ... OP_BINCMP_END:
+		return USES(insn->src1) || USES(insn->src2);
+	case OP_SEL:
+		return USES(insn->src1) || USES(insn->src2) || USES(insn->src3);
+	case OP_CALL:
+		FOR_EACH_PTR(insn->arguments, pseudo)
+		{
+			if (USES(pseudo))
+				return true;
+		}
+		END_FOR_EACH_PTR(pseudo);
+		return USES(insn->func);
+	default:
+		return false;
+	}
+#undef USES
+}
+
+/*
+ * Sparse records a marker's arguments and result without using them, so
+ * its optimizer, which rewrites every use of a value it replaces, leaves
+ * the marker with values that no longer exist.  Registered as uses before
+ * optimization, they follow the rewrites: the call's arguments are then the
+ * caller's values, and its result the value the caller tests or returns.
+ */
+static void track_operands(struct instruction *marker)
+{
+	pseudo_t argument;
+
+	FOR_EACH_PTR(marker->arguments, argument)
+	{
+		use_pseudo(marker, argument, THIS_ADDRESS(argument));
+	}
+	END_FOR_EACH_PTR(argument);
+	if (marker->target && has_definition(marker->target))
+		use_pseudo(marker, marker->target, &marker->target);
+}
+
+void markers_track(struct entrypoint *ep)
+{
+	const struct code_range *range = function_range(ep->name);
+	struct pointer_map results;
+	struct basic_block *bb;
+	struct instruction *insn;
+
+	pointer_map_init(&results);
+	FOR_EACH_PTR(ep->bbs, bb)
+	{
+		struct instruction *marker = NULL;
+
+		FOR_EACH_PTR(bb->insns, insn)
+		{
+			if (!live(insn))
+				continue;
+			if (insn->opcode == OP_INLINED_CALL) {
+				if (insn->target &&
+				    has_definition(insn->target) &&
+				    insn->target->def &&
+				    insn->target->def->opcode == OP_PHI)
+					pointer_map_put(&inlined_returns,
+							insn->target->def,
+							insn);
+				track_operands(insn);
+				if (!range || !in_range(range, insn->pos))
+					continue;
+				marker = insn;
+				pointer_map_release(&results);
+				if (insn->target)
+					pointer_map_put(&results, insn->target,
+							insn);
+				continue;
+			}
+			if (!range || in_range(range, insn->pos)) {
+				marker = NULL;
+				continue;
+			}
+			if (!marker || !uses_any(insn, &results))
+				continue;
+			pointer_map_put(&callers, insn, marker);
+			if (insn->target && has_definition(insn->target))
+				pointer_map_put(&results, insn->target, insn);
+		}
+		END_FOR_EACH_PTR(insn);
+	}
+	END_FOR_EACH_PTR(bb);
+	pointer_map_release(&results);
+}
+
+void markers_release(void)
+{
+	pointer_map_release(&callers);
+	pointer_map_release(&inlined_returns);
+}
