@@ -298,6 +298,62 @@ static bool binary_operator_of(const struct instruction *insn,
 	}
 }
 
+static int inverse_compare(int opcode)
+{
+	switch (opcode) {
+	case OP_SET_EQ:
+		return OP_SET_NE;
+	case OP_SET_NE:
+		return OP_SET_EQ;
+	case OP_SET_LT:
+		return OP_SET_GE;
+	case OP_SET_GE:
+		return OP_SET_LT;
+	case OP_SET_LE:
+		return OP_SET_GT;
+	case OP_SET_GT:
+		return OP_SET_LE;
+	case OP_SET_B:
+		return OP_SET_AE;
+	case OP_SET_AE:
+		return OP_SET_B;
+	case OP_SET_BE:
+		return OP_SET_A;
+	case OP_SET_A:
+		return OP_SET_BE;
+	default:
+		return -1;
+	}
+}
+
+/*
+ * A compare of the caller's code on the operands of an inlined call's
+ * compare (sparse folds !IS_ERR(p) into the inverse of IS_ERR's compare):
+ * the call's result, or its negation.
+ */
+static bool translate_inlined_test(struct function_translation *ft,
+				   struct instruction *insn)
+{
+	struct instruction *compare = inlined_compare(ft, insn);
+	struct model_instruction *test;
+
+	if (!compare)
+		return false;
+	if (compare->opcode == insn->opcode) {
+		test = describe_instruction(ft, insn, INSN_ASSIGN, false);
+		test->source = operand_of(ft, compare->target, 0);
+	} else if (compare->opcode == inverse_compare(insn->opcode)) {
+		test = describe_instruction(ft, insn, INSN_BINARY, false);
+		test->binary.op = OP_EQ;
+		test->binary.left = operand_of(ft, compare->target, 0);
+		test->binary.right = operand_constant(0);
+	} else {
+		return false;
+	}
+	set_result(ft, test, insn->target);
+	return true;
+}
+
 static void translate_binary(struct function_translation *ft,
 			     struct instruction *insn)
 {
@@ -306,6 +362,8 @@ static void translate_binary(struct function_translation *ft,
 	struct symbol *input;
 	bool is_unsigned;
 
+	if (translate_inlined_test(ft, insn))
+		return;
 	if (!binary_operator_of(insn, &op, &is_unsigned)) {
 		described_insn =
 			describe_instruction(ft, insn, INSN_DEFINE, false);

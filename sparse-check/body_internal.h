@@ -58,6 +58,17 @@ struct model_instruction *describe_instruction(struct function_translation *ft,
 void set_result(struct function_translation *ft,
 		struct model_instruction *described_insn, pseudo_t target);
 
+/*
+ * Sparse's optimizer works across inlined bodies: a test of the caller may
+ * end up on a value of the body.  These find the inlined call's result
+ * that value stands for: the select whose condition it is, the compare on
+ * the same operands.
+ */
+struct instruction *inlined_select(struct function_translation *ft,
+				   pseudo_t value);
+struct instruction *inlined_compare(struct function_translation *ft,
+				    struct instruction *insn);
+
 /* One instruction of the function's own code. */
 void translate_instruction(struct function_translation *ft,
 			   struct instruction *insn);

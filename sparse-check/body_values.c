@@ -106,6 +106,7 @@ static struct operand symbol_operand(struct function_translation *ft,
 				     struct symbol *sym)
 {
 	struct operand result = operand_unknown();
+	int index;
 
 	if (is_func_type(sym)) {
 		result.kind = OPERAND_FUNCTION;
@@ -116,7 +117,10 @@ static struct operand symbol_operand(struct function_translation *ft,
 		result.kind = OPERAND_STRING;
 		return result;
 	}
-	return operand_address(object_of(sym), ELEMENT_WHOLE);
+	/* An array's name is the address of its first element. */
+	index = object_of(sym);
+	return operand_address(
+		index, ft->tu->objects[index].is_array ? 0 : ELEMENT_WHOLE);
 }
 
 /* A read-only integer variable with a constant initializer is that constant. */
@@ -143,8 +147,7 @@ static struct operand offset_address(struct function_translation *ft,
 	struct symbol *type, *member;
 	const char *tag;
 
-	if (address.kind == OPERAND_ADDRESS &&
-	    address.element == ELEMENT_WHOLE &&
+	if (address.kind == OPERAND_ADDRESS && address.element == 0 &&
 	    ft->tu->objects[address.object].is_array) {
 		struct symbol *array = NULL;
 		unsigned long element_size;
@@ -298,4 +301,43 @@ void set_result(struct function_translation *ft,
 	    (target->type == PSEUDO_REG || target->type == PSEUDO_PHI) &&
 	    scalar_type(target->def ? target->def->type : NULL))
 		described_insn->result = number_value(ft, target);
+}
+
+/*
+ * The select an inlined call's result is, when it selects between two
+ * different constants on this value of the inlined body.
+ */
+struct instruction *inlined_select(struct function_translation *ft,
+				   pseudo_t value)
+{
+	for (size_t i = 0; i < ft->claimed.capacity; i++) {
+		pseudo_t result = (pseudo_t)ft->claimed.keys[i];
+		struct instruction *def = result ? result->def : NULL;
+
+		if (live(def) && def->opcode == OP_SEL && def->src1 == value &&
+		    def->src2->type == PSEUDO_VAL &&
+		    def->src3->type == PSEUDO_VAL &&
+		    def->src2->value != def->src3->value)
+			return def;
+	}
+	return NULL;
+}
+
+/*
+ * The compare of an inlined body that an inlined call's result is, on the
+ * same operands as this one of the caller's code, or NULL.
+ */
+struct instruction *inlined_compare(struct function_translation *ft,
+				    struct instruction *insn)
+{
+	for (size_t i = 0; i < ft->claimed.capacity; i++) {
+		pseudo_t result = (pseudo_t)ft->claimed.keys[i];
+		struct instruction *def = result ? result->def : NULL;
+
+		if (def != insn && live(def) && def->opcode >= OP_BINCMP &&
+		    def->opcode <= OP_BINCMP_END && def->src1 == insn->src1 &&
+		    def->src2 == insn->src2)
+			return def;
+	}
+	return NULL;
 }

@@ -132,8 +132,6 @@ static void translate_edges(struct function_translation *ft,
 				      EXIT_JUMP;
 		add_edge(ft, index, last->bb_true);
 		add_edge(ft, index, last->bb_false);
-		if (block->exit == EXIT_BRANCH)
-			block->condition = operand_of(ft, last->cond, 0);
 		return;
 	case OP_SWITCH:
 	case OP_COMPUTEDGOTO:
@@ -302,6 +300,29 @@ static void translate_select(struct function_translation *ft,
 	phi->incoming_location[1] = returned_at(ft, phi->incoming[1], ft->at);
 }
 
+/*
+ * What a branch of the function's own code tests.  Sparse's optimizer may
+ * make it test a value of an inlined body: when that body returned
+ * select(value, a, b), the call's result is a exactly when the value is
+ * non-zero, and that is the test described.
+ */
+static struct operand branch_condition(struct function_translation *ft,
+				       struct instruction *branch)
+{
+	struct operand condition = operand_of(ft, branch->cond, 0);
+	struct instruction *select = inlined_select(ft, branch->cond);
+	struct model_instruction *test;
+
+	if (condition.kind != OPERAND_UNKNOWN || !select)
+		return condition;
+	test = describe_instruction(ft, branch, INSN_BINARY, false);
+	test->binary.op = OP_EQ;
+	test->binary.left = operand_of(ft, select->target, 0);
+	test->binary.right = operand_as(ft, select->src2, select->type);
+	test->result = ft->model->value_count++;
+	return operand_value(test->result);
+}
+
 static void translate_block(struct function_translation *ft,
 			    struct basic_block *bb)
 {
@@ -328,6 +349,9 @@ static void translate_block(struct function_translation *ft,
 		if (insn == last) {
 			if (insn->opcode == OP_RET)
 				translate_return(ft, insn);
+			if (ft->block->exit == EXIT_BRANCH)
+				ft->block->condition =
+					branch_condition(ft, insn);
 			continue;
 		}
 		if (described(ft, insn) || (insn->opcode == OP_INLINED_CALL &&

@@ -2,25 +2,27 @@
 /*
  * slabcheck: the command-line front door.
  *
- *   slabcheck [--rule=RULE[,RULE...]] FILE.c... [-- CFLAGS...]
- *	compiles each file with the GCC plugin and prints the findings;
- *	two files or more are one module, also checked as a whole.
- *   slabcheck kbuild [-C KERNEL_DIR] [M=DIR] [make arguments...]
- *	runs a kernel or out-of-tree module build with the plugin loaded,
- *	and checks each module (kbuild's *.mod files) and each directory of
+ *   slabcheck [--sparse] [--rule=RULE[,RULE...]] FILE.c... [-- CFLAGS...]
+ *	compiles each file with the GCC plugin (or checks it with
+ *	slabcheck-sparse) and prints the findings; two files or more are one
+ *	module, also checked as a whole.
+ *   slabcheck kbuild [--sparse] [-C KERNEL_DIR] [M=DIR] [make arguments...]
+ *	runs a kernel or out-of-tree module build with the plugin loaded (or
+ *	with slabcheck-sparse as kbuild's checker: make C=1 CHECK=...), and
+ *	checks each module (kbuild's *.mod files) and each directory of
  *	built-in objects as a whole.
  *   slabcheck link [--rule=RULE[,RULE...]] [--kbuild] FACTS...
  *	checks the units whose facts files are given as one module, or
  *	(--kbuild) as kbuild groups them, like slabcheck kbuild does.
  *
- * Each compile's plugin writes its findings as JSON, and the facts of its
- * unit, into a directory of ours (the plugin's findings-dir= and facts-dir=
- * options); the compilers' and make's own output passes through to stderr
- * untouched.  The link step (tools/modules.c, core/link.c) then runs the
- * rules over each module.  The findings of both are printed once each (a
- * header included by many files, or a finding both modes make, yields one
- * line), sorted, on stdout.
- * Exit status: 0 nothing found, 1 findings, 2 usage error or failed build.
+ * Each compile's plugin (or each run of slabcheck-sparse) writes its
+ * findings as JSON, and the facts of its unit, into a directory of ours
+ * (the findings-dir= and facts-dir= options); the compilers', sparse's and
+ * make's own output passes through to stderr untouched.  The link step
+ *(tools/modules.c, core/link.c) then runs the rules over each module.  The
+ *findings of both are printed once each (a header included by many files, or a
+ *finding both modes make, yields one line), sorted, on stdout. Exit status: 0
+ *nothing found, 1 findings, 2 usage error or failed build.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -47,20 +49,52 @@
 #define EXIT_FINDINGS 1
 #define EXIT_TROUBLE 2
 
+#ifndef SLABCHECK_SPARSE_PATH
+#define SLABCHECK_SPARSE_PATH "slabcheck-sparse"
+#endif
+
 /* How the plugin is named in -fplugin-arg-NAME-KEY. */
 #define PLUGIN_ARGUMENT "-fplugin-arg-slabcheck_gcc-"
+/* How slabcheck-sparse takes the same options. */
+#define SPARSE_ARGUMENT "--slabcheck-"
+
+/* --sparse: slabcheck-sparse checks the files instead of the GCC plugin. */
+static bool use_sparse;
+
+/* One option of the core's, spelled for the front-end that runs. */
+static char *front_end_option(const char *key, const char *value)
+{
+	char *text;
+
+	if (asprintf(&text, "%s%s=%s",
+		     use_sparse ? SPARSE_ARGUMENT : PLUGIN_ARGUMENT, key,
+		     value) < 0) {
+		perror("slabcheck");
+		exit(2);
+	}
+	return text;
+}
 
 static void usage(FILE *stream)
 {
-	fprintf(stream, "usage: slabcheck [--rule=RULE[,RULE...]] FILE.c... "
-			"[-- CFLAGS...]\n"
-			"       slabcheck kbuild [-C KERNEL_DIR] [M=DIR] [make "
-			"arguments...]\n"
-			"       slabcheck link [--rule=RULE[,RULE...]] [--kbuild] "
-			"FACTS...\n"
-			"environment: SLABCHECK_GCC_PLUGIN (plugin path), CC "
-			"(compiler; default " SLABCHECK_DEFAULT_CC
-			", the GCC the plugin was built for)\n");
+	fprintf(stream,
+		"usage: slabcheck [--sparse] [--rule=RULE[,RULE...]] FILE.c... "
+		"[-- CFLAGS...]\n"
+		"       slabcheck kbuild [--sparse] [-C KERNEL_DIR] [M=DIR] "
+		"[make arguments...]\n"
+		"       slabcheck link [--rule=RULE[,RULE...]] [--kbuild] "
+		"FACTS...\n"
+		"environment: SLABCHECK_GCC_PLUGIN (plugin path), CC "
+		"(compiler; default " SLABCHECK_DEFAULT_CC
+		", the GCC the plugin was built for), SLABCHECK_SPARSE "
+		"(slabcheck-sparse's path, for --sparse)\n");
+}
+
+static const char *sparse_path(void)
+{
+	const char *path = getenv("SLABCHECK_SPARSE");
+
+	return path && *path ? path : SLABCHECK_SPARSE_PATH;
 }
 
 static const char *plugin_path(void)
@@ -242,7 +276,7 @@ static char *disable_option(const struct slabcheck_options *options)
 	}
 	if (!*disabled)
 		return NULL;
-	return format(PLUGIN_ARGUMENT "disable=%s", disabled);
+	return front_end_option("disable", disabled);
 }
 
 static int check_files(int argc, char **argv)
@@ -283,15 +317,19 @@ static int check_files(int argc, char **argv)
 	}
 	disable = disable_option(&options);
 	directory = findings_directory();
-	collect_option = format(PLUGIN_ARGUMENT "findings-dir=%s", directory);
-	facts_option = format(PLUGIN_ARGUMENT "facts-dir=%s", directory);
+	collect_option = front_end_option("findings-dir", directory);
+	facts_option = front_end_option("facts-dir", directory);
 	for (int f = 0; f < file_count; f++) {
 		char **command =
 			calloc((size_t)flag_count + 12, sizeof(char *));
 		int n = 0;
 
-		command[n++] = (char *)compiler;
-		command[n++] = format("-fplugin=%s", plugin_path());
+		if (use_sparse) {
+			command[n++] = (char *)sparse_path();
+		} else {
+			command[n++] = (char *)compiler;
+			command[n++] = format("-fplugin=%s", plugin_path());
+		}
 		command[n++] = collect_option;
 		/* Two files or more: the facts for the link step too. */
 		if (file_count > 1)
@@ -300,9 +338,11 @@ static int check_files(int argc, char **argv)
 			command[n++] = disable;
 		for (int i = 0; i < flag_count; i++)
 			command[n++] = flags[i];
-		command[n++] = "-c";
-		command[n++] = "-o";
-		command[n++] = "/dev/null";
+		if (!use_sparse) {
+			command[n++] = "-c";
+			command[n++] = "-o";
+			command[n++] = "/dev/null";
+		}
 		command[n++] = files[f];
 		if (run(command))
 			failures++;
@@ -312,6 +352,36 @@ static int check_files(int argc, char **argv)
 	free(flags);
 	return finish(directory, failures, &options,
 		      file_count > 1 ? LINK_ALL : NO_LINK);
+}
+
+/*
+ * The make command line that runs slabcheck-sparse as kbuild's checker:
+ * C=1 (unless the build asks for C=2) and CHECK=, our options in CF=
+ * (after the build's own CF=, if any).
+ */
+static int sparse_arguments(char **command, int n, int argc, char **argv,
+			    const char *directory)
+{
+	const char *extra = "";
+	bool checking = false;
+	char *cf;
+
+	for (int i = 2; i < argc; i++) {
+		if (!strncmp(argv[i], "CF=", 3))
+			extra = argv[i] + 3;
+		else if (!strncmp(argv[i], "C=", 2))
+			checking = true;
+	}
+	if (!checking)
+		command[n++] = "C=1";
+	command[n++] = format("CHECK=%s", sparse_path());
+	if (asprintf(&cf,
+		     "CF=%s " SPARSE_ARGUMENT "findings-dir=%s " SPARSE_ARGUMENT
+		     "facts-dir=%s",
+		     extra, directory, directory) < 0)
+		exit(EXIT_TROUBLE);
+	command[n++] = cf;
+	return n;
 }
 
 static int kbuild(int argc, char **argv)
@@ -328,14 +398,20 @@ static int kbuild(int argc, char **argv)
 	for (int i = 2; i < argc; i++) {
 		if (!strncmp(argv[i], "M=", 2))
 			external = true;
+		if (use_sparse && !strncmp(argv[i], "CF=", 3))
+			continue;
 		command[n++] = argv[i];
 	}
-	if (asprintf(&kcflags,
-		     "KCFLAGS=%s " PLUGIN_ARGUMENT
-		     "findings-dir=%s " PLUGIN_ARGUMENT "facts-dir=%s",
-		     plugin, directory, directory) < 0)
-		return EXIT_TROUBLE;
-	command[n++] = kcflags;
+	if (use_sparse) {
+		n = sparse_arguments(command, n, argc, argv, directory);
+	} else {
+		if (asprintf(&kcflags,
+			     "KCFLAGS=%s " PLUGIN_ARGUMENT
+			     "findings-dir=%s " PLUGIN_ARGUMENT "facts-dir=%s",
+			     plugin, directory, directory) < 0)
+			return EXIT_TROUBLE;
+		command[n++] = kcflags;
+	}
 	/* Before vmlinux exists there is no Module.symvers to resolve against.
 	 */
 	if (external)
@@ -391,8 +467,29 @@ static int link_command(int argc, char **argv)
 	return print_findings(&report, &facts, failures);
 }
 
+/* Takes --sparse out of the arguments, before any "--". */
+static int take_sparse_option(int argc, char **argv)
+{
+	int kept = 0;
+
+	for (int i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--")) {
+			while (i < argc)
+				argv[kept++] = argv[i++];
+			break;
+		}
+		if (!strcmp(argv[i], "--sparse") && i > 0)
+			use_sparse = true;
+		else
+			argv[kept++] = argv[i];
+	}
+	argv[kept] = NULL;
+	return kept;
+}
+
 int main(int argc, char **argv)
 {
+	argc = take_sparse_option(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "kbuild"))
 		return kbuild(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "link"))
