@@ -52,8 +52,8 @@ static void describe_object_copy(struct function_translation *ft,
 				 struct instruction *insn, const char *tag,
 				 pseudo_t value)
 {
-	struct model_instruction *copy =
-		describe_instruction(ft, insn, INSN_OBJECT_COPY, false);
+	struct model_instruction *copy = describe_instruction(
+		ft, insn, INSN_OBJECT_COPY, insn->opcode == OP_CALL);
 
 	/* ... and a copy by assignment at its '='. */
 	if (insn->opcode == OP_STORE && copy->location.file)
@@ -184,6 +184,61 @@ static struct symbol *written_struct(struct function_translation *ft,
 		       NULL;
 }
 
+/*
+ * A store that comes from a local variable's initializer: the value's
+ * place, or the variable's when the value has none of its own (a constant,
+ * a variable), as GCC's front-end has it.  Sparse places these stores
+ * where its linearizer happened to be.
+ */
+static bool place_initializer(struct function_translation *ft,
+			      struct instruction *insn,
+			      struct model_instruction *write)
+{
+	pseudo_t address = insn->src;
+	struct expression *entry, *value = NULL;
+	struct symbol *sym;
+	unsigned int last_line = 0;
+
+	if (address->type != PSEUDO_SYM && has_definition(address) &&
+	    address->def && address->def->opcode == OP_SYMADDR)
+		address = address->def->src;
+	if (address->type != PSEUDO_SYM)
+		return false;
+	sym = address->sym;
+	if (!sym->initializer || sym->initializer->type != EXPR_INITIALIZER ||
+	    sym->pos.stream != insn->pos.stream ||
+	    insn->pos.line < sym->pos.line)
+		return false;
+	FOR_EACH_PTR(sym->initializer->expr_list, entry)
+	{
+		if (entry->type != EXPR_POS || !entry->init_expr)
+			continue;
+		if (entry->init_expr->pos.line > last_line)
+			last_line = entry->init_expr->pos.line;
+		if (entry->init_offset == (unsigned long)insn->offset)
+			value = entry->init_expr;
+	}
+	END_FOR_EACH_PTR(entry);
+	if (!value || insn->pos.line > last_line)
+		return false;
+	while (value->type == EXPR_CAST || value->type == EXPR_IMPLIED_CAST)
+		value = value->cast_expression;
+	/* Sparse reads a variable as *&variable. */
+	if (value->type == EXPR_PREOP && value->op == '*' && value->unop &&
+	    value->unop->type == EXPR_SYMBOL)
+		value = value->unop;
+	if (value->type == EXPR_VALUE || value->type == EXPR_SYMBOL) {
+		write->location = unit_location(sym->pos, false);
+		return true;
+	}
+	write->location = unit_location(value->pos, false);
+	if (write->location.file)
+		write->location.column = source_assignment(
+			write->location.file, write->location.line,
+			write->location.column, true);
+	return true;
+}
+
 static void translate_store(struct function_translation *ft,
 			    struct instruction *insn)
 {
@@ -197,7 +252,9 @@ static void translate_store(struct function_translation *ft,
 		return;
 	examine_symbol_type(type);
 	if (insn->offset == 0 && insn->size == (unsigned)type->bit_size) {
-		describe_object_copy(ft, insn, tag, insn->target);
+		/* A constant is an initializer clearing it, not a copy. */
+		if (insn->target->type != PSEUDO_VAL)
+			describe_object_copy(ft, insn, tag, insn->target);
 		return;
 	}
 	member = member_at(type, (unsigned long)insn->offset,
@@ -210,7 +267,7 @@ static void translate_store(struct function_translation *ft,
 	 * '=' when the value has no place of its own (a constant, a
 	 * parameter), as GCC's front-end has it.
 	 */
-	if (write->location.file)
+	if (!place_initializer(ft, insn, write) && write->location.file)
 		write->location.column = source_assignment(
 			write->location.file, write->location.line,
 			write->location.column,

@@ -39,6 +39,10 @@ bool described(const struct function_translation *ft, struct instruction *insn)
 	case OP_SYMADDR:
 	case OP_INLINED_CALL:
 		return false;
+	case OP_ADD:
+		/* &array[constant]: an address, not arithmetic. */
+		return insn->src1->type != PSEUDO_SYM &&
+		       insn->src2->type != PSEUDO_SYM;
 	default:
 		return !sparse_is_conversion(insn->opcode);
 	}
@@ -256,14 +260,78 @@ struct operand operand_as(struct function_translation *ft, pseudo_t pseudo,
 }
 
 /* An operand, with the struct its type points to when it is one. */
+/*
+ * &object.member or &pointer->member for a first member of the type the
+ * pointer is used as: the same address as the struct's, with no cast in
+ * between.  GCC's front-end names no object for the first (*unknown), and
+ * the member of the struct pointed to for the second.
+ */
+static bool first_member(struct function_translation *ft, pseudo_t pseudo,
+			 struct symbol *type, struct operand *member_address)
+{
+	struct symbol *used = base_type_of(type), *storage, *member;
+	const char *tag;
+
+	while (pseudo && has_definition(pseudo) && pseudo->def &&
+	       (pseudo->def->opcode == OP_SYMADDR ||
+		sparse_is_conversion(pseudo->def->opcode)))
+		pseudo = pseudo->def->src;
+	if (!pseudo || !used || used->type != SYM_PTR)
+		return false;
+	used = base_type_of(used->ctype.base_type);
+	if (pseudo->type == PSEUDO_SYM) {
+		storage = base_type_of(pseudo->sym);
+	} else {
+		storage = base_type_of(pseudo_type(ft, pseudo));
+		if (!storage || storage->type != SYM_PTR)
+			return false;
+		storage = base_type_of(storage->ctype.base_type);
+	}
+	if (!used || !storage || storage == used ||
+	    (storage->type != SYM_STRUCT && storage->type != SYM_UNION))
+		return false;
+	member = member_at(storage, 0, 0);
+	if (!member || base_type_of(member) != used)
+		return false;
+	*member_address = operand_unknown();
+	tag = followed_tag(member);
+	if (pseudo->type == PSEUDO_SYM || !tag)
+		return true;
+	*member_address = operand_of(ft, pseudo, 0);
+	if (member_address->kind != OPERAND_VALUE) {
+		*member_address = operand_unknown();
+		return true;
+	}
+	member_address->kind = OPERAND_MEMBER_ADDRESS;
+	member_address->name = tu_string(ft->tu, tag);
+	member_address->pointee = tu_string(ft->tu, show_ident(member->ident));
+	return true;
+}
+
 struct operand typed_operand(struct function_translation *ft, pseudo_t pseudo,
 			     struct symbol *type)
 {
-	struct operand result = operand_as(ft, pseudo, type);
+	struct operand result;
+
+	if (first_member(ft, pseudo, type, &result))
+		return result;
+	result = operand_as(ft, pseudo, type);
 	unsigned long size;
 	const char *name;
+	bool found = type && pointee(type, &size, &name);
 
-	if (type && pointee(type, &size, &name)) {
+	/*
+	 * An argument converted to a parameter's void *: the struct it
+	 * pointed to before, as GCC, which drops such conversions, has it.
+	 */
+	for (int depth = 0; !found && pseudo && depth < 8; depth++) {
+		found = pointee(pseudo_type(ft, pseudo), &size, &name);
+		if (!has_definition(pseudo) || !pseudo->def ||
+		    !sparse_is_conversion(pseudo->def->opcode))
+			break;
+		pseudo = pseudo->def->src;
+	}
+	if (found) {
 		result.pointee = tu_string(ft->tu, name);
 		result.pointee_size = size;
 	}

@@ -213,8 +213,9 @@ static int take_options(int argc, char **argv, bool *quiet)
 		if (value)
 			*value++ = '\0';
 		if (options_parse(&options, key, value, error, sizeof(error))) {
-			fprintf(stderr, "slabcheck-sparse: %s\n", error);
-			usage(stderr);
+			fprintf(stderr,
+				"slabcheck-sparse: error: %s (options: %s)\n",
+				error, slabcheck_option_help);
 			return -1;
 		}
 	}

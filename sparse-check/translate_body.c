@@ -246,8 +246,8 @@ static void translate_return(struct function_translation *ft,
 	ft->block->return_value = ret->src && ret->src != VOID ?
 					  value_of(ft, ret->src, ret->type) :
 					  value_unknown();
-	ft->block->return_location =
-		unit_location(search.found ? search.at : ret->pos, true);
+	ft->block->return_location = unit_location(
+		search.found ? search.at : ft->ep->name->pos, true);
 }
 
 static void translate_phi(struct function_translation *ft,
