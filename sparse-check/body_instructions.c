@@ -23,8 +23,7 @@ static bool used_type(pseudo_t result, struct symbol *type, unsigned long *size,
 		return true;
 	if (!result || result->type != PSEUDO_REG)
 		return false;
-	FOR_EACH_PTR(result->users, user)
-	{
+	FOR_EACH_PTR(result->users, user) {
 		struct instruction *insn = user->insn;
 
 		if (found || !live(insn) || !sparse_is_conversion(insn->opcode))
@@ -75,8 +74,7 @@ static void translate_call(struct function_translation *ft,
 	int count = ptr_list_size((struct ptr_list *)insn->arguments), i = 0;
 
 	/* fntypes: the function's type, then each argument's. */
-	FOR_EACH_PTR(insn->fntypes, argument_type)
-	{
+	FOR_EACH_PTR(insn->fntypes, argument_type) {
 		const char *tag;
 
 		if (!fntype) {
@@ -93,8 +91,9 @@ static void translate_call(struct function_translation *ft,
 		i++;
 	}
 	END_FOR_EACH_PTR(argument_type);
+	ft->at = call_place(insn);
 	call = describe_instruction(ft, insn, INSN_CALL, true);
-	describe_macros(call, ft->at);
+	describe_macros(call, insn->pos);
 	if (insn->func->type == PSEUDO_SYM && is_func_type(insn->func->sym))
 		call->call.name =
 			tu_string(ft->tu, show_ident(insn->func->sym->ident));
@@ -103,8 +102,7 @@ static void translate_call(struct function_translation *ft,
 	call->call.argument_count = (size_t)count;
 	call->call.arguments = tu_operands(ft->tu, (size_t)count);
 	i = 0;
-	FOR_EACH_PTR(insn->arguments, argument)
-	{
+	FOR_EACH_PTR(insn->arguments, argument) {
 		call->call.arguments[i] = typed_operand(
 			ft, argument,
 			ptr_list_nth_entry((struct ptr_list *)insn->fntypes,
@@ -135,14 +133,14 @@ static void translate_inlined_call(struct function_translation *ft,
 
 	if (!fn || !fn->ident)
 		return;
+	ft->at = call_place(insn);
 	call = describe_instruction(ft, insn, INSN_CALL, true);
-	describe_macros(call, ft->at);
+	describe_macros(call, insn->pos);
 	call->call.name = tu_string(ft->tu, show_ident(fn->ident));
 	call->call.argument_count = (size_t)count;
 	call->call.arguments = tu_operands(ft->tu, (size_t)count);
 	PREPARE_PTR_LIST(fntype->arguments, parameter);
-	FOR_EACH_PTR(insn->arguments, argument)
-	{
+	FOR_EACH_PTR(insn->arguments, argument) {
 		call->call.arguments[i++] =
 			typed_operand(ft, argument, parameter);
 		NEXT_PTR_LIST(parameter);
@@ -209,8 +207,7 @@ static bool place_initializer(struct function_translation *ft,
 	    sym->pos.stream != insn->pos.stream ||
 	    insn->pos.line < sym->pos.line)
 		return false;
-	FOR_EACH_PTR(sym->initializer->expr_list, entry)
-	{
+	FOR_EACH_PTR(sym->initializer->expr_list, entry) {
 		if (entry->type != EXPR_POS || !entry->init_expr)
 			continue;
 		if (entry->init_expr->pos.line > last_line)
@@ -446,8 +443,7 @@ static void translate_asm(struct function_translation *ft,
 
 	if (!insn->asm_rules)
 		return;
-	FOR_EACH_PTR(insn->asm_rules->outputs, output)
-	{
+	FOR_EACH_PTR(insn->asm_rules->outputs, output) {
 		pseudo_t pseudo = output->pseudo;
 
 		if (pseudo && pseudo->type == PSEUDO_REG && pseudo->def == insn)

@@ -72,8 +72,7 @@ struct symbol *pseudo_type(struct function_translation *ft, pseudo_t pseudo)
 	if (pseudo->type != PSEUDO_ARG)
 		return NULL;
 	fn = base_type_of(ft->ep->name);
-	FOR_EACH_PTR(fn->arguments, arg)
-	{
+	FOR_EACH_PTR(fn->arguments, arg) {
 		if (++index == pseudo->nr)
 			return arg;
 	}
@@ -269,29 +268,34 @@ struct operand operand_as(struct function_translation *ft, pseudo_t pseudo,
 static bool first_member(struct function_translation *ft, pseudo_t pseudo,
 			 struct symbol *type, struct operand *member_address)
 {
-	struct symbol *used = base_type_of(type), *storage, *member;
+	struct symbol *used = base_type_of(type), *storage, *member = NULL;
 	const char *tag;
 
-	while (pseudo && has_definition(pseudo) && pseudo->def &&
-	       (pseudo->def->opcode == OP_SYMADDR ||
-		sparse_is_conversion(pseudo->def->opcode)))
-		pseudo = pseudo->def->src;
-	if (!pseudo || !used || used->type != SYM_PTR)
+	if (!used || used->type != SYM_PTR)
 		return false;
 	used = base_type_of(used->ctype.base_type);
-	if (pseudo->type == PSEUDO_SYM) {
-		storage = base_type_of(pseudo->sym);
-	} else {
-		storage = base_type_of(pseudo_type(ft, pseudo));
-		if (!storage || storage->type != SYM_PTR)
-			return false;
-		storage = base_type_of(storage->ctype.base_type);
+	for (int depth = 0; pseudo && depth < 8; depth++) {
+		if (pseudo->type == PSEUDO_SYM) {
+			storage = base_type_of(pseudo->sym);
+		} else {
+			storage = base_type_of(pseudo_type(ft, pseudo));
+			storage = storage && storage->type == SYM_PTR ?
+					  base_type_of(storage->ctype.base_type) :
+					  NULL;
+		}
+		if (storage && storage != used &&
+		    (storage->type == SYM_STRUCT || storage->type == SYM_UNION) &&
+		    (member = member_at(storage, 0, 0)) &&
+		    base_type_of(member) == used)
+			break;
+		member = NULL;
+		if (!has_definition(pseudo) || !pseudo->def ||
+		    (pseudo->def->opcode != OP_SYMADDR &&
+		     !sparse_is_conversion(pseudo->def->opcode)))
+			break;
+		pseudo = pseudo->def->src;
 	}
-	if (!used || !storage || storage == used ||
-	    (storage->type != SYM_STRUCT && storage->type != SYM_UNION))
-		return false;
-	member = member_at(storage, 0, 0);
-	if (!member || base_type_of(member) != used)
+	if (!member)
 		return false;
 	*member_address = operand_unknown();
 	tag = followed_tag(member);

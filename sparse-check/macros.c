@@ -84,8 +84,7 @@ void macros_read_bodies(void)
 {
 	struct symbol *macro;
 
-	FOR_EACH_PTR(defined, macro)
-	{
+	FOR_EACH_PTR(defined, macro) {
 		if (macro->namespace == NS_MACRO &&
 		    macro_of(macro->ident) == macro)
 			read_macro(macro);

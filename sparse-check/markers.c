@@ -18,6 +18,11 @@
  * a position outside the caller's range: instruction -> marker.
  */
 static struct pointer_map callers;
+/*
+ * A call written inside another call's arguments takes the enclosing
+ * call's place, as GCC's front-end places it: call -> enclosing call.
+ */
+static struct pointer_map enclosing;
 /* The phis that merge an inlined body's returned values. */
 static struct pointer_map inlined_returns;
 
@@ -68,8 +73,7 @@ static bool uses_any(struct instruction *insn, struct pointer_map *values)
 	case OP_SEL:
 		return USES(insn->src1) || USES(insn->src2) || USES(insn->src3);
 	case OP_CALL:
-		FOR_EACH_PTR(insn->arguments, pseudo)
-		{
+		FOR_EACH_PTR(insn->arguments, pseudo) {
 			if (USES(pseudo))
 				return true;
 		}
@@ -92,8 +96,7 @@ static void track_operands(struct instruction *marker)
 {
 	pseudo_t argument;
 
-	FOR_EACH_PTR(marker->arguments, argument)
-	{
+	FOR_EACH_PTR(marker->arguments, argument) {
 		use_pseudo(marker, argument, THIS_ADDRESS(argument));
 	}
 	END_FOR_EACH_PTR(argument);
@@ -101,22 +104,47 @@ static void track_operands(struct instruction *marker)
 		use_pseudo(marker, marker->target, &marker->target);
 }
 
+/*
+ * The calls whose results are this call's arguments as they are, with no
+ * conversion (GCC moves an argument to its call's place, and a conversion
+ * in between keeps the inner call's own).
+ */
+static void note_enclosing(struct instruction *call, struct pointer_map *calls)
+{
+	pseudo_t argument;
+	void *inner;
+
+	FOR_EACH_PTR(call->arguments, argument) {
+		if (argument && pointer_map_get(calls, argument, &inner) &&
+		    inner != call)
+			pointer_map_put(&enclosing, inner, call);
+	}
+	END_FOR_EACH_PTR(argument);
+}
+
 void markers_track(struct entrypoint *ep)
 {
 	const struct code_range *range = function_range(ep->name);
-	struct pointer_map results;
+	struct pointer_map results, calls; /* result -> call */
 	struct basic_block *bb;
 	struct instruction *insn;
 
 	pointer_map_init(&results);
-	FOR_EACH_PTR(ep->bbs, bb)
-	{
+	pointer_map_init(&calls);
+	FOR_EACH_PTR(ep->bbs, bb) {
 		struct instruction *marker = NULL;
 
-		FOR_EACH_PTR(bb->insns, insn)
-		{
+		FOR_EACH_PTR(bb->insns, insn) {
 			if (!live(insn))
 				continue;
+			if (range && (insn->opcode == OP_CALL ||
+				      insn->opcode == OP_INLINED_CALL) &&
+			    in_range(range, insn->pos)) {
+				note_enclosing(insn, &calls);
+				if (insn->target && has_definition(insn->target))
+					pointer_map_put(&calls, insn->target,
+							insn);
+			}
 			if (insn->opcode == OP_INLINED_CALL) {
 				if (insn->target &&
 				    has_definition(insn->target) &&
@@ -149,10 +177,22 @@ void markers_track(struct entrypoint *ep)
 	}
 	END_FOR_EACH_PTR(bb);
 	pointer_map_release(&results);
+	pointer_map_release(&calls);
+}
+
+struct position call_place(struct instruction *call)
+{
+	void *outer;
+
+	for (int depth = 0;
+	     depth < 16 && pointer_map_get(&enclosing, call, &outer); depth++)
+		call = outer;
+	return call->pos;
 }
 
 void markers_release(void)
 {
+	pointer_map_release(&enclosing);
 	pointer_map_release(&callers);
 	pointer_map_release(&inlined_returns);
 }

@@ -55,8 +55,7 @@ struct symbol *member_at(struct symbol *type, unsigned long offset,
 	type = base_type_of(type);
 	if (!type || (type->type != SYM_STRUCT && type->type != SYM_UNION))
 		return NULL;
-	FOR_EACH_PTR(type->symbol_list, member)
-	{
+	FOR_EACH_PTR(type->symbol_list, member) {
 		if (member->offset == offset && member->ident &&
 		    (!size ||
 		     (unsigned long)bits_to_bytes(member->bit_size) == size))
@@ -272,8 +271,7 @@ static void describe_unit(struct translation_unit *tu)
 {
 	struct symbol *sym;
 
-	FOR_EACH_PTR(followed_symbols, sym)
-	{
+	FOR_EACH_PTR(followed_symbols, sym) {
 		struct expression *value = sym->initializer;
 
 		if (sym->namespace == NS_STRUCT && sym->type == SYM_STRUCT &&
@@ -344,8 +342,7 @@ static void describe_initializer(struct translation_unit *tu,
 
 	if (!initializer || initializer->type != EXPR_INITIALIZER || !tag)
 		return;
-	FOR_EACH_PTR(initializer->expr_list, entry)
-	{
+	FOR_EACH_PTR(initializer->expr_list, entry) {
 		struct symbol *member;
 		struct model_instruction *write;
 
@@ -383,8 +380,7 @@ static void describe_variables(struct translation_unit *tu,
 {
 	struct symbol *sym;
 
-	FOR_EACH_PTR(symbols, sym)
-	{
+	FOR_EACH_PTR(symbols, sym) {
 		if (is_func_type(sym) || !followed_tag(sym))
 			continue;
 		object_of(sym);
@@ -452,8 +448,7 @@ void translate_prepare(struct symbol_list *symbols)
 			   sizeof(*functions));
 	CHECK(functions != NULL);
 	function_count = 0;
-	FOR_EACH_PTR(symbols, sym)
-	{
+	FOR_EACH_PTR(symbols, sym) {
 		struct symbol *fn = base_type_of(sym);
 
 		if (!sym->ident || !fn || fn->type != SYM_FN || !fn->stmt)

@@ -46,8 +46,7 @@ static struct instruction *terminator(struct basic_block *bb)
 {
 	struct instruction *insn, *last = NULL;
 
-	FOR_EACH_PTR(bb->insns, insn)
-	{
+	FOR_EACH_PTR(bb->insns, insn) {
 		if (live(insn))
 			last = insn;
 	}
@@ -86,8 +85,7 @@ static void select_edges(struct function_translation *ft,
 	int segment = block_index(ft, bb);
 	struct instruction *insn;
 
-	FOR_EACH_PTR(bb->insns, insn)
-	{
+	FOR_EACH_PTR(bb->insns, insn) {
 		if (!live(insn) || !spelled_out(ft, insn))
 			continue;
 		ft->model->blocks[segment].exit = EXIT_BRANCH;
@@ -136,8 +134,7 @@ static void translate_edges(struct function_translation *ft,
 	case OP_SWITCH:
 	case OP_COMPUTEDGOTO:
 		block->exit = EXIT_JUMP;
-		FOR_EACH_PTR(last->multijmp_list, jump)
-		{
+		FOR_EACH_PTR(last->multijmp_list, jump) {
 			add_edge(ft, index, jump->target);
 		}
 		END_FOR_EACH_PTR(jump);
@@ -188,8 +185,7 @@ static void find_return(struct return_search *search, struct statement *stmt)
 	case STMT_COMPOUND:
 		if (stmt->inline_fn)
 			return;
-		FOR_EACH_PTR(stmt->stmts, child)
-		{
+		FOR_EACH_PTR(stmt->stmts, child) {
 			find_return(search, child);
 		}
 		END_FOR_EACH_PTR(child);
@@ -261,8 +257,7 @@ static void translate_phi(struct function_translation *ft,
 	if (!insn->target || !scalar_type(insn->type))
 		return;
 	phi = block_add_phi(ft->tu, block, number_value(ft, insn->target));
-	FOR_EACH_PTR(insn->phi_list, source)
-	{
+	FOR_EACH_PTR(insn->phi_list, source) {
 		struct instruction *def =
 			source && source != VOID ? source->def : NULL;
 		int from;
@@ -330,8 +325,7 @@ static void translate_block(struct function_translation *ft,
 	int segment = block_index(ft, bb);
 
 	ft->block = &ft->model->blocks[segment];
-	FOR_EACH_PTR(bb->insns, insn)
-	{
+	FOR_EACH_PTR(bb->insns, insn) {
 		if (!live(insn))
 			continue;
 		if (insn->opcode == OP_PHI) {
@@ -380,10 +374,8 @@ static void claim_results(struct function_translation *ft)
 	struct basic_block *bb;
 	struct instruction *insn;
 
-	FOR_EACH_PTR(ft->ep->bbs, bb)
-	{
-		FOR_EACH_PTR(bb->insns, insn)
-		{
+	FOR_EACH_PTR(ft->ep->bbs, bb) {
+		FOR_EACH_PTR(bb->insns, insn) {
 			pseudo_t target = insn->target;
 			void *claim;
 
@@ -410,8 +402,7 @@ static void translate_parameters(struct function_translation *ft)
 	function_set_parameters(
 		ft->tu, ft->model,
 		ptr_list_size((struct ptr_list *)fn->arguments));
-	FOR_EACH_PTR(ft->ep->entry->arg_list, arg)
-	{
+	FOR_EACH_PTR(ft->ep->entry->arg_list, arg) {
 		if (arg->type == PSEUDO_ARG && arg->nr >= 1 &&
 		    arg->nr <= ft->model->parameter_count &&
 		    scalar_type(pseudo_type(ft, arg)))
@@ -428,8 +419,7 @@ static void number_blocks(struct function_translation *ft,
 	struct instruction *insn;
 
 	pointer_map_put(&ft->blocks, bb, (void *)(long)*count);
-	FOR_EACH_PTR(bb->insns, insn)
-	{
+	FOR_EACH_PTR(bb->insns, insn) {
 		if (live(insn) && spelled_out(ft, insn))
 			*count += 3;
 	}
@@ -457,8 +447,7 @@ void translate_body(struct translation_unit *tu, int index,
 	pointer_map_init(&ft.claimed);
 	/* The model's entry is block 0. */
 	number_blocks(&ft, ep->entry->bb, &count);
-	FOR_EACH_PTR(ep->bbs, bb)
-	{
+	FOR_EACH_PTR(ep->bbs, bb) {
 		if (bb != ep->entry->bb)
 			number_blocks(&ft, bb, &count);
 	}
@@ -469,14 +458,12 @@ void translate_body(struct translation_unit *tu, int index,
 	ft.model->described = true;
 	function_set_blocks(tu, ft.model, (size_t)count);
 	claim_results(&ft);
-	FOR_EACH_PTR(ep->bbs, bb)
-	{
+	FOR_EACH_PTR(ep->bbs, bb) {
 		select_edges(&ft, bb);
 		translate_edges(&ft, bb);
 	}
 	END_FOR_EACH_PTR(bb);
-	FOR_EACH_PTR(ep->bbs, bb)
-	{
+	FOR_EACH_PTR(ep->bbs, bb) {
 		translate_block(&ft, bb);
 	}
 	END_FOR_EACH_PTR(bb);
@@ -509,11 +496,17 @@ void describe_callees(struct translation_unit *tu, struct function_model *model,
 {
 	struct basic_block *bb;
 	struct instruction *insn;
+	struct symbol *local;
 
-	FOR_EACH_PTR(ep->bbs, bb)
-	{
-		FOR_EACH_PTR(bb->insns, insn)
-		{
+	/* Its variables of followed types, as GCC's front-end sees them all. */
+	FOR_EACH_PTR(ep->syms, local) {
+		if (local->ident && in_range(range, local->pos) &&
+		    !is_func_type(local) && followed_tag(local))
+			object_of(local);
+	}
+	END_FOR_EACH_PTR(local);
+	FOR_EACH_PTR(ep->bbs, bb) {
+		FOR_EACH_PTR(bb->insns, insn) {
 			pseudo_t argument;
 			struct position at;
 
@@ -529,8 +522,7 @@ void describe_callees(struct translation_unit *tu, struct function_model *model,
 						tu, model,
 						show_ident(insn->func->sym
 								   ->ident));
-				FOR_EACH_PTR(insn->arguments, argument)
-				{
+				FOR_EACH_PTR(insn->arguments, argument) {
 					if (symbol_followed(argument))
 						model->mentions_followed = true;
 				}

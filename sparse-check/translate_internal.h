@@ -54,6 +54,8 @@ const struct code_range *function_range(struct symbol *sym);
 bool callers_code(const struct code_range *range, struct instruction *insn,
 		  struct position *at);
 void markers_release(void);
+/* Where the core places a call: that of the call whose argument it is. */
+struct position call_place(struct instruction *call);
 
 /* The unit's object for a variable, described on first use. */
 int object_of(struct symbol *sym);
