@@ -110,11 +110,43 @@ static void translate_call(struct function_translation *ft,
 		i++;
 	}
 	END_FOR_EACH_PTR(argument);
-	set_result(ft, call, insn->target);
+	if (result_used(insn->target, NULL))
+		set_result(ft, call, insn->target);
 	if (used_type(insn->target, insn->type, &size, &name, 0)) {
 		call->call.result_pointee = tu_string(ft->tu, name);
 		call->call.result_pointee_size = size;
 	}
+}
+
+/*
+ * Whether the caller uses an inlined call's result: directly, or through
+ * what the optimizer made of it (the condition of the select it is, a
+ * compare on the operands of the compare it is).
+ */
+static bool inlined_result_used(struct instruction *marker)
+{
+	struct instruction *def = marker->target->def;
+	struct pseudo_user *user;
+
+	if (result_used(marker->target, marker))
+		return true;
+	if (!live(def))
+		return false;
+	if (def->opcode == OP_SEL)
+		return result_used(def->src1, def);
+	if (def->opcode < OP_BINCMP || def->opcode > OP_BINCMP_END ||
+	    !has_definition(def->src1))
+		return false;
+	FOR_EACH_PTR(def->src1->users, user) {
+		struct instruction *insn = user->insn;
+
+		if (insn != def && live(insn) && insn->opcode >= OP_BINCMP &&
+		    insn->opcode <= OP_BINCMP_END && insn->src1 == def->src1 &&
+		    insn->src2 == def->src2)
+			return true;
+	}
+	END_FOR_EACH_PTR(user);
+	return false;
 }
 
 /* The marker of an inlined body: a call of the inlined function. */
@@ -148,7 +180,7 @@ static void translate_inlined_call(struct function_translation *ft,
 	END_FOR_EACH_PTR(argument);
 	FINISH_PTR_LIST(parameter);
 	if (pointer_map_get(&ft->claimed, insn->target, &claim) &&
-	    claim == insn)
+	    claim == insn && inlined_result_used(insn))
 		call->result = number_value(ft, insn->target);
 	if (used_type(insn->target, fntype->ctype.base_type, &size, &name, 0)) {
 		call->call.result_pointee = tu_string(ft->tu, name);

@@ -55,6 +55,11 @@ struct model_instruction *describe_instruction(struct function_translation *ft,
 					       struct instruction *insn,
 					       enum instruction_kind kind,
 					       bool call);
+/*
+ * Whether code other than 'except' uses a call's result: GCC's front-end
+ * gives a call whose result is thrown away none.
+ */
+bool result_used(pseudo_t result, struct instruction *except);
 void set_result(struct function_translation *ft,
 		struct model_instruction *described_insn, pseudo_t target);
 

@@ -279,12 +279,14 @@ static bool first_member(struct function_translation *ft, pseudo_t pseudo,
 			storage = base_type_of(pseudo->sym);
 		} else {
 			storage = base_type_of(pseudo_type(ft, pseudo));
-			storage = storage && storage->type == SYM_PTR ?
-					  base_type_of(storage->ctype.base_type) :
-					  NULL;
+			storage =
+				storage && storage->type == SYM_PTR ?
+					base_type_of(storage->ctype.base_type) :
+					NULL;
 		}
 		if (storage && storage != used &&
-		    (storage->type == SYM_STRUCT || storage->type == SYM_UNION) &&
+		    (storage->type == SYM_STRUCT ||
+		     storage->type == SYM_UNION) &&
 		    (member = member_at(storage, 0, 0)) &&
 		    base_type_of(member) == used)
 			break;
@@ -373,6 +375,20 @@ void set_result(struct function_translation *ft,
 	    (target->type == PSEUDO_REG || target->type == PSEUDO_PHI) &&
 	    scalar_type(target->def ? target->def->type : NULL))
 		described_insn->result = number_value(ft, target);
+}
+
+bool result_used(pseudo_t result, struct instruction *except)
+{
+	struct pseudo_user *user;
+
+	if (!result || !has_definition(result))
+		return false;
+	FOR_EACH_PTR(result->users, user) {
+		if (user->insn != except && live(user->insn))
+			return true;
+	}
+	END_FOR_EACH_PTR(user);
+	return false;
 }
 
 /*

@@ -109,17 +109,56 @@ static void track_operands(struct instruction *marker)
  * conversion (GCC moves an argument to its call's place, and a conversion
  * in between keeps the inner call's own).
  */
+static struct symbol *pointer_target(struct symbol *type)
+{
+	type = base_type_of(type);
+	return type && type->type == SYM_PTR ?
+		       base_type_of(type->ctype.base_type) :
+		       type;
+}
+
+/* What a call returns, and what a call's parameters are. */
+static struct symbol *returned_type(struct instruction *call)
+{
+	struct symbol *fn;
+
+	if (call->opcode == OP_CALL)
+		return call->type;
+	fn = call->func->type == PSEUDO_SYM ? base_type_of(call->func->sym) :
+					      NULL;
+	return fn ? fn->ctype.base_type : NULL;
+}
+
+static struct symbol_list *parameters(struct instruction *call)
+{
+	struct symbol *fn = call->opcode == OP_CALL ?
+				    first_symbol(call->fntypes) :
+			    call->func->type == PSEUDO_SYM ? call->func->sym :
+							     NULL;
+
+	fn = base_type_of(fn);
+	if (fn && fn->type == SYM_PTR)
+		fn = base_type_of(fn->ctype.base_type);
+	return fn && fn->type == SYM_FN ? fn->arguments : NULL;
+}
+
 static void note_enclosing(struct instruction *call, struct pointer_map *calls)
 {
+	struct symbol *parameter;
 	pseudo_t argument;
 	void *inner;
 
+	PREPARE_PTR_LIST(parameters(call), parameter);
 	FOR_EACH_PTR(call->arguments, argument) {
 		if (argument && pointer_map_get(calls, argument, &inner) &&
-		    inner != call)
+		    inner != call && parameter &&
+		    pointer_target(returned_type(inner)) ==
+			    pointer_target(parameter))
 			pointer_map_put(&enclosing, inner, call);
+		NEXT_PTR_LIST(parameter);
 	}
 	END_FOR_EACH_PTR(argument);
+	FINISH_PTR_LIST(parameter);
 }
 
 void markers_track(struct entrypoint *ep)
@@ -137,11 +176,13 @@ void markers_track(struct entrypoint *ep)
 		FOR_EACH_PTR(bb->insns, insn) {
 			if (!live(insn))
 				continue;
-			if (range && (insn->opcode == OP_CALL ||
-				      insn->opcode == OP_INLINED_CALL) &&
+			if (range &&
+			    (insn->opcode == OP_CALL ||
+			     insn->opcode == OP_INLINED_CALL) &&
 			    in_range(range, insn->pos)) {
 				note_enclosing(insn, &calls);
-				if (insn->target && has_definition(insn->target))
+				if (insn->target &&
+				    has_definition(insn->target))
 					pointer_map_put(&calls, insn->target,
 							insn);
 			}

@@ -166,6 +166,17 @@ static bool same_constant(struct expression *expr, long long value)
 	return written == value;
 }
 
+/* Where an expression starts: a call at its function's name. */
+static struct position expression_place(struct expression *expr)
+{
+	while (expr->type == EXPR_CAST || expr->type == EXPR_IMPLIED_CAST ||
+	       expr->type == EXPR_FORCE_CAST)
+		expr = expr->cast_expression;
+	if (expr->type == EXPR_CALL && expr->fn)
+		return expr->fn->pos;
+	return expr->pos;
+}
+
 static void find_return(struct return_search *search, struct statement *stmt)
 {
 	struct statement *child;
@@ -179,7 +190,9 @@ static void find_return(struct return_search *search, struct statement *stmt)
 		     (!stmt->ret_value || stmt->ret_value->type != EXPR_VALUE ||
 		      !same_constant(stmt->ret_value, search->value))))
 			return;
-		search->at = stmt->ret_value ? stmt->ret_value->pos : stmt->pos;
+		search->at = stmt->ret_value ?
+				     expression_place(stmt->ret_value) :
+				     stmt->pos;
 		search->found = true;
 		return;
 	case STMT_COMPOUND:
