@@ -259,13 +259,37 @@ static void translate_return(struct function_translation *ft,
 		search.found ? search.at : ft->ep->name->pos, true);
 }
 
+/*
+ * Where a value that reaches a phi is written: a call's at the call when
+ * the call is written there (`return f(x);`: sparse places the phi's source
+ * at the call's last argument), a constant's at its return when sparse
+ * merged returns, otherwise where sparse put it.
+ */
+static struct source_location incoming_place(struct function_translation *ft,
+					     struct instruction *source,
+					     struct value value)
+{
+	pseudo_t incoming = source->phi_src;
+	struct position at;
+
+	if (has_definition(incoming) && live(incoming->def) &&
+	    incoming->def->opcode == OP_CALL &&
+	    incoming->def->pos.stream == source->pos.stream &&
+	    incoming->def->pos.line == source->pos.line &&
+	    in_range(ft->range, source->pos))
+		return unit_location(call_place(incoming->def), true);
+	callers_code(ft->range, source, &at);
+	if (value.kind == VALUE_CONSTANT && !in_range(ft->range, source->pos))
+		return returned_at(ft, value, at);
+	return unit_location(at, true);
+}
+
 static void translate_phi(struct function_translation *ft,
 			  struct instruction *insn)
 {
 	struct block *block = ft->block;
 	struct phi *phi;
 	pseudo_t source;
-	struct position at;
 
 	if (!insn->target || !scalar_type(insn->type))
 		return;
@@ -283,8 +307,8 @@ static void translate_phi(struct function_translation *ft,
 				continue;
 			phi->incoming[p] =
 				value_of(ft, def->phi_src, def->type);
-			callers_code(ft->range, def, &at);
-			phi->incoming_location[p] = unit_location(at, true);
+			phi->incoming_location[p] =
+				incoming_place(ft, def, phi->incoming[p]);
 		}
 	}
 	END_FOR_EACH_PTR(source);
