@@ -23,6 +23,11 @@ bool model_macro_followed(const char *name)
 	return name && api_lookup_macro(name) != NULL;
 }
 
+bool model_call_followed(const char *name)
+{
+	return name && api_lookup(name) != NULL;
+}
+
 bool model_enumerator_followed(const char *name)
 {
 	return name && (!strcmp(name, API_PREALLOCATED_BIT_NAME) ||

@@ -488,6 +488,12 @@ extern const char *const model_followed_macros[];
  * must work the list out themselves.
  */
 bool model_macro_followed(const char *name);
+/*
+ * Whether the core wants a call of this function to stay a call, for
+ * front-ends whose compiler inlines (the API's inline helpers): the body of
+ * any other inlined function is the caller's code.
+ */
+bool model_call_followed(const char *name);
 
 /* Returns the object's index; strings are copied. */
 int tu_add_object(struct translation_unit *tu, const struct object *object);

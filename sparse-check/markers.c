@@ -38,7 +38,7 @@ bool callers_code(const struct code_range *range, struct instruction *insn,
 {
 	void *marker;
 
-	if (in_range(range, insn->pos)) {
+	if (own_code(range, insn->pos)) {
 		*at = insn->pos;
 		return true;
 	}
@@ -187,7 +187,8 @@ void markers_track(struct entrypoint *ep)
 							insn);
 			}
 			if (insn->opcode == OP_INLINED_CALL) {
-				if (insn->target &&
+				if (range && followed_marker(range, insn) &&
+				    insn->target &&
 				    has_definition(insn->target) &&
 				    insn->target->def &&
 				    insn->target->def->opcode == OP_PHI)
@@ -195,7 +196,7 @@ void markers_track(struct entrypoint *ep)
 							insn->target->def,
 							insn);
 				track_operands(insn);
-				if (!range || !in_range(range, insn->pos))
+				if (!range || !followed_marker(range, insn))
 					continue;
 				marker = insn;
 				pointer_map_release(&results);
@@ -204,7 +205,7 @@ void markers_track(struct entrypoint *ep)
 							insn);
 				continue;
 			}
-			if (!range || in_range(range, insn->pos)) {
+			if (!range || own_code(range, insn->pos)) {
 				marker = NULL;
 				continue;
 			}

@@ -440,18 +440,30 @@ static struct defined_function *functions;
 static size_t function_count;
 static struct pointer_map ranges; /* symbol -> its code_range */
 
-void translate_prepare(struct symbol_list *symbols)
+/*
+ * The file's symbol list grows while sparse expands it: an inline function
+ * joins it when first used.  The ranges are rebuilt when it has grown.
+ */
+static struct symbol_list *prepared;
+static int prepared_size;
+
+static void find_functions(void)
 {
 	struct symbol *sym;
 
-	functions = calloc((size_t)symbol_list_size(symbols) + 1,
-			   sizeof(*functions));
+	free(functions);
+	pointer_map_release(&ranges);
+	prepared_size = symbol_list_size(prepared);
+	functions = calloc((size_t)prepared_size + 1, sizeof(*functions));
 	CHECK(functions != NULL);
 	function_count = 0;
-	FOR_EACH_PTR(symbols, sym) {
+	FOR_EACH_PTR(prepared, sym) {
 		struct symbol *fn = base_type_of(sym);
 
-		if (!sym->ident || !fn || fn->type != SYM_FN || !fn->stmt)
+		/* An inline function gets its statement back (uninline())
+		 * only when sparse expands it, later. */
+		if (!sym->ident || !fn || fn->type != SYM_FN ||
+		    (!fn->stmt && !fn->inline_stmt))
 			continue;
 		functions[function_count++] = (struct defined_function){
 			.sym = sym,
@@ -462,15 +474,67 @@ void translate_prepare(struct symbol_list *symbols)
 	}
 	END_FOR_EACH_PTR(sym);
 	find_ranges(functions, function_count);
-	pointer_map_init(&ranges);
 	for (size_t i = 0; i < function_count; i++)
 		pointer_map_put(&ranges, functions[i].sym, &functions[i].range);
+}
+
+void translate_prepare(struct symbol_list *symbols)
+{
+	prepared = symbols;
+	find_functions();
+}
+
+/*
+ * Whether a position lies in the range of a function the core does not
+ * want as a call: code sparse inlined from it is its caller's own code.
+ */
+static bool inlined_own(struct position pos)
+{
+	struct defined_function key = {
+		.range = { .stream = pos.stream,
+			   .line = pos.line,
+			   .column = pos.pos },
+	};
+	size_t low = 0, high = function_count;
+
+	/* The last function that starts at or before the position. */
+	while (low < high) {
+		size_t middle = (low + high) / 2;
+
+		if (compare_starts(&functions[middle], &key) <= 0)
+			low = middle + 1;
+		else
+			high = middle;
+	}
+	if (!low || !in_range(&functions[low - 1].range, pos))
+		return false;
+	return !model_call_followed(show_ident(functions[low - 1].sym->ident));
+}
+
+bool own_code(const struct code_range *range, struct position pos)
+{
+	return in_range(range, pos) || inlined_own(pos);
+}
+
+bool followed_marker(const struct code_range *range, struct instruction *insn)
+{
+	struct symbol *fn;
+
+	if (insn->opcode != OP_INLINED_CALL || !insn->func)
+		return false;
+	fn = insn->func->type == PSEUDO_SYM ? insn->func->sym : NULL;
+	return fn && fn->ident &&
+	       own_code(range, insn->pos) &&
+	       model_call_followed(show_ident(fn->ident));
 }
 
 const struct code_range *function_range(struct symbol *sym)
 {
 	void *range;
 
+	if (!pointer_map_get(&ranges, sym, &range) &&
+	    symbol_list_size(prepared) != prepared_size)
+		find_functions();
 	return pointer_map_get(&ranges, sym, &range) ? range : NULL;
 }
 
@@ -481,6 +545,8 @@ void translate_unit(struct translation_unit *tu, struct symbol_list *symbols)
 	unit = &translation;
 	pointer_map_init(&translation.objects);
 	translation.sections = sections;
+	if (symbol_list_size(prepared) != prepared_size)
+		find_functions();
 	describe_unit(tu);
 	describe_variables(tu, symbols);
 	for (size_t i = 0; i < function_count; i++) {
@@ -528,6 +594,8 @@ void attributes_release(void)
 	free(functions);
 	functions = NULL;
 	function_count = 0;
+	prepared = NULL;
+	prepared_size = 0;
 	pointer_map_release(&ranges);
 	markers_release();
 	macros_release();

@@ -276,10 +276,10 @@ static struct source_location incoming_place(struct function_translation *ft,
 	    incoming->def->opcode == OP_CALL &&
 	    incoming->def->pos.stream == source->pos.stream &&
 	    incoming->def->pos.line == source->pos.line &&
-	    in_range(ft->range, source->pos))
+	    own_code(ft->range, source->pos))
 		return unit_location(call_place(incoming->def), true);
 	callers_code(ft->range, source, &at);
-	if (value.kind == VALUE_CONSTANT && !in_range(ft->range, source->pos))
+	if (value.kind == VALUE_CONSTANT && !own_code(ft->range, source->pos))
 		return returned_at(ft, value, at);
 	return unit_location(at, true);
 }
@@ -385,8 +385,7 @@ static void translate_block(struct function_translation *ft,
 					branch_condition(ft, insn);
 			continue;
 		}
-		if (described(ft, insn) || (insn->opcode == OP_INLINED_CALL &&
-					    in_range(ft->range, insn->pos)))
+		if (described(ft, insn) || followed_marker(ft->range, insn))
 			translate_instruction(ft, insn);
 	}
 	END_FOR_EACH_PTR(insn);
@@ -416,8 +415,7 @@ static void claim_results(struct function_translation *ft)
 			pseudo_t target = insn->target;
 			void *claim;
 
-			if (!live(insn) || insn->opcode != OP_INLINED_CALL ||
-			    !in_range(ft->range, insn->pos) ||
+			if (!live(insn) || !followed_marker(ft->range, insn) ||
 			    !returns_value(insn) || !target ||
 			    (target->type != PSEUDO_REG &&
 			     target->type != PSEUDO_PHI) ||
@@ -548,6 +546,9 @@ void describe_callees(struct translation_unit *tu, struct function_model *model,
 			struct position at;
 
 			if (!live(insn) || !callers_code(range, insn, &at))
+				continue;
+			if (insn->opcode == OP_INLINED_CALL &&
+			    !followed_marker(range, insn))
 				continue;
 			switch (insn->opcode) {
 			case OP_CALL:

@@ -45,6 +45,16 @@ struct source_location unit_location(struct position pos, bool call);
 void describe_macros(struct model_instruction *insn_model, struct position pos);
 bool in_range(const struct code_range *range, struct position pos);
 
+/*
+ * Whether a position is a function's own code: its range, or the body of a
+ * function sparse inlined there that the core does not want as a call
+ * (model_call_followed()), which GCC's front-end would see as a call into
+ * a body of the unit.
+ */
+bool own_code(const struct code_range *range, struct position pos);
+/* An inlined call the core wants as a call, in the function's own code. */
+bool followed_marker(const struct code_range *range, struct instruction *insn);
+
 /* The range of a function the file defines, or NULL. */
 const struct code_range *function_range(struct symbol *sym);
 /*
