@@ -230,6 +230,13 @@ void attributes_install(void)
 	}
 }
 
+/*
+ * Every function parse.c binds, as it binds it: the file's symbol list
+ * holds only those sparse linearizes, and an inline function it always
+ * inlined is not one of them, though its body's range is needed.
+ */
+static struct symbol_list *declared_functions;
+
 /* Followed struct tags and enumerators, as parse.c binds them. */
 static struct symbol_list *followed_symbols;
 
@@ -240,6 +247,9 @@ void attributes_bound(struct symbol *sym, struct ident *ident,
 		macros_defined(sym);
 		return;
 	}
+	if (ns == NS_SYMBOL && sym->ctype.base_type &&
+	    base_type_of(sym)->type == SYM_FN)
+		add_symbol(&declared_functions, sym);
 	/* Enumerators are bound before they are marked as such. */
 	if (ident && (ns == NS_STRUCT || ns == NS_SYMBOL) &&
 	    (ns == NS_STRUCT ? model_type_followed(show_ident(ident)) :
@@ -440,28 +450,21 @@ static struct defined_function *functions;
 static size_t function_count;
 static struct pointer_map ranges; /* symbol -> its code_range */
 
-/*
- * The file's symbol list grows while sparse expands it: an inline function
- * joins it when first used.  The ranges are rebuilt when it has grown.
- */
-static struct symbol_list *prepared;
-static int prepared_size;
 
-static void find_functions(void)
+void translate_prepare(struct symbol_list *symbols)
 {
 	struct symbol *sym;
 
+	(void)symbols;
 	free(functions);
 	pointer_map_release(&ranges);
-	prepared_size = symbol_list_size(prepared);
-	functions = calloc((size_t)prepared_size + 1, sizeof(*functions));
+	functions = calloc((size_t)symbol_list_size(declared_functions) + 1,
+			   sizeof(*functions));
 	CHECK(functions != NULL);
 	function_count = 0;
-	FOR_EACH_PTR(prepared, sym) {
+	FOR_EACH_PTR(declared_functions, sym) {
 		struct symbol *fn = base_type_of(sym);
 
-		/* An inline function gets its statement back (uninline())
-		 * only when sparse expands it, later. */
 		if (!sym->ident || !fn || fn->type != SYM_FN ||
 		    (!fn->stmt && !fn->inline_stmt))
 			continue;
@@ -478,10 +481,11 @@ static void find_functions(void)
 		pointer_map_put(&ranges, functions[i].sym, &functions[i].range);
 }
 
-void translate_prepare(struct symbol_list *symbols)
+const struct code_range *function_range(struct symbol *sym)
 {
-	prepared = symbols;
-	find_functions();
+	void *range;
+
+	return pointer_map_get(&ranges, sym, &range) ? range : NULL;
 }
 
 /*
@@ -528,15 +532,6 @@ bool followed_marker(const struct code_range *range, struct instruction *insn)
 	       model_call_followed(show_ident(fn->ident));
 }
 
-const struct code_range *function_range(struct symbol *sym)
-{
-	void *range;
-
-	if (!pointer_map_get(&ranges, sym, &range) &&
-	    symbol_list_size(prepared) != prepared_size)
-		find_functions();
-	return pointer_map_get(&ranges, sym, &range) ? range : NULL;
-}
 
 void translate_unit(struct translation_unit *tu, struct symbol_list *symbols)
 {
@@ -545,8 +540,6 @@ void translate_unit(struct translation_unit *tu, struct symbol_list *symbols)
 	unit = &translation;
 	pointer_map_init(&translation.objects);
 	translation.sections = sections;
-	if (symbol_list_size(prepared) != prepared_size)
-		find_functions();
 	describe_unit(tu);
 	describe_variables(tu, symbols);
 	for (size_t i = 0; i < function_count; i++) {
@@ -594,8 +587,7 @@ void attributes_release(void)
 	free(functions);
 	functions = NULL;
 	function_count = 0;
-	prepared = NULL;
-	prepared_size = 0;
+	free_ptr_list(&declared_functions);
 	pointer_map_release(&ranges);
 	markers_release();
 	macros_release();
