@@ -22,6 +22,8 @@ struct function_translation {
 	 */
 	struct pointer_map blocks;
 	struct pointer_map exits;
+	/* The sparse block each model block comes from. */
+	struct basic_block **owners;
 	/* Results of inlined calls the markers define: pseudo -> marker. */
 	struct pointer_map claimed;
 	struct block *block;

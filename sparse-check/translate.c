@@ -450,7 +450,6 @@ static struct defined_function *functions;
 static size_t function_count;
 static struct pointer_map ranges; /* symbol -> its code_range */
 
-
 void translate_prepare(struct symbol_list *symbols)
 {
 	struct symbol *sym;
@@ -527,11 +526,9 @@ bool followed_marker(const struct code_range *range, struct instruction *insn)
 	if (insn->opcode != OP_INLINED_CALL || !insn->func)
 		return false;
 	fn = insn->func->type == PSEUDO_SYM ? insn->func->sym : NULL;
-	return fn && fn->ident &&
-	       own_code(range, insn->pos) &&
+	return fn && fn->ident && own_code(range, insn->pos) &&
 	       model_call_followed(show_ident(fn->ident));
 }
-
 
 void translate_unit(struct translation_unit *tu, struct symbol_list *symbols)
 {

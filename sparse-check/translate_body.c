@@ -35,11 +35,31 @@ static int exit_index(struct function_translation *ft, struct basic_block *bb)
 }
 
 /* A select of the function's own code, spelled out as a branch and a phi. */
+static struct instruction *terminator(struct basic_block *bb);
+
+/*
+ * `if (x) return a; return b;`, which sparse merges into returning
+ * select(x, a, b): the two returns again, each with its own place.
+ */
+static struct instruction *returned_select(struct function_translation *ft,
+					   struct instruction *ret)
+{
+	pseudo_t value = ret && ret->opcode == OP_RET ? ret->src : NULL;
+	struct instruction *def =
+		value && has_definition(value) ? value->def : NULL;
+
+	if (!live(def) || def->opcode != OP_SEL || !described(ft, def) ||
+	    !scalar_type(def->type) || pseudo_user_list_size(value->users) != 1)
+		return NULL;
+	return def;
+}
+
 static bool spelled_out(struct function_translation *ft,
 			struct instruction *insn)
 {
 	return insn->opcode == OP_SEL && described(ft, insn) && insn->target &&
-	       scalar_type(insn->type);
+	       scalar_type(insn->type) &&
+	       returned_select(ft, terminator(insn->bb)) != insn;
 }
 
 static struct instruction *terminator(struct basic_block *bb)
@@ -100,6 +120,96 @@ static void select_edges(struct function_translation *ft,
 	END_FOR_EACH_PTR(insn);
 }
 
+/*
+ * `a && b` and `a || b` on compares, which sparse turns into one branch on
+ * the and (or) of two booleans: the branches they were, so that each test
+ * can be followed.  How many blocks that adds.
+ */
+static struct instruction *short_circuit(struct function_translation *ft,
+					 pseudo_t condition)
+{
+	struct instruction *def =
+		has_definition(condition) ? condition->def : NULL;
+
+	if (!live(def) || (def->opcode != OP_AND && def->opcode != OP_OR) ||
+	    def->size != 1 || !described(ft, def))
+		return NULL;
+	return def;
+}
+
+static int short_circuit_blocks(struct function_translation *ft,
+				pseudo_t condition)
+{
+	struct instruction *def = short_circuit(ft, condition);
+
+	if (!def)
+		return 0;
+	return 1 + short_circuit_blocks(ft, def->src1) +
+	       short_circuit_blocks(ft, def->src2);
+}
+
+static bool split_branch(struct function_translation *ft,
+			 struct instruction *branch)
+{
+	struct position at;
+
+	return branch && branch->opcode == OP_CBR &&
+	       branch->bb_true != branch->bb_false &&
+	       callers_code(ft->range, branch, &at) &&
+	       short_circuit(ft, branch->cond);
+}
+
+/* Block 'index' tests 'condition': non-zero to 'yes', zero to 'no'. */
+static void branch_chain(struct function_translation *ft, int index,
+			 pseudo_t condition, int yes, int no, int *next)
+{
+	struct instruction *def = short_circuit(ft, condition);
+	struct block *block = &ft->model->blocks[index];
+	int middle;
+
+	if (!def) {
+		block->exit = EXIT_BRANCH;
+		block->condition = operand_of(ft, condition, 0);
+		block_add_edge(ft->tu, ft->model, index, yes);
+		block_add_edge(ft->tu, ft->model, index, no);
+		return;
+	}
+	middle = (*next)++;
+	if (def->opcode == OP_AND) {
+		branch_chain(ft, index, def->src1, middle, no, next);
+		branch_chain(ft, middle, def->src2, yes, no, next);
+	} else {
+		branch_chain(ft, index, def->src1, yes, middle, next);
+		branch_chain(ft, middle, def->src2, yes, no, next);
+	}
+}
+
+static struct source_location returned_at(struct function_translation *ft,
+					  struct value value,
+					  struct position otherwise);
+
+/* Block 'index' returns select(c, a, b): it tests c, two blocks return. */
+static void split_return(struct function_translation *ft, int index,
+			 struct instruction *ret)
+{
+	struct instruction *select = returned_select(ft, ret);
+	struct block *block = &ft->model->blocks[index];
+
+	block->exit = EXIT_BRANCH;
+	block->condition = operand_of(ft, select->src1, 0);
+	block_add_edge(ft->tu, ft->model, index, index + 1);
+	block_add_edge(ft->tu, ft->model, index, index + 2);
+	for (int side = 0; side < 2; side++) {
+		struct block *returns = &ft->model->blocks[index + 1 + side];
+		pseudo_t value = side ? select->src3 : select->src2;
+
+		returns->exit = EXIT_RETURN;
+		returns->return_value = value_of(ft, value, select->type);
+		returns->return_location =
+			returned_at(ft, returns->return_value, select->pos);
+	}
+}
+
 /* Edges first: phis are sized by their block's predecessors. */
 static void translate_edges(struct function_translation *ft,
 			    struct basic_block *bb)
@@ -116,12 +226,22 @@ static void translate_edges(struct function_translation *ft,
 	switch (last->opcode) {
 	case OP_RET:
 		block->exit = EXIT_RETURN;
+		if (returned_select(ft, last))
+			split_return(ft, index, last);
 		return;
 	case OP_BR:
 		block->exit = EXIT_JUMP;
 		add_edge(ft, index, last->bb_true);
 		return;
 	case OP_CBR:
+		if (split_branch(ft, last)) {
+			int next = index + 1;
+
+			branch_chain(ft, index, last->cond,
+				     block_index(ft, last->bb_true),
+				     block_index(ft, last->bb_false), &next);
+			return;
+		}
 		/* A branch of an inlined body goes both ways: its test is
 		 * not the caller's code. */
 		block->exit = callers_code(ft->range, last, &at) &&
@@ -297,13 +417,11 @@ static void translate_phi(struct function_translation *ft,
 	FOR_EACH_PTR(insn->phi_list, source) {
 		struct instruction *def =
 			source && source != VOID ? source->def : NULL;
-		int from;
 
 		if (!live(def) || def->opcode != OP_PHISOURCE)
 			continue;
-		from = exit_index(ft, def->bb);
 		for (size_t p = 0; p < block->predecessor_count; p++) {
-			if (block->predecessors[p] != from)
+			if (ft->owners[block->predecessors[p]] != def->bb)
 				continue;
 			phi->incoming[p] =
 				value_of(ft, def->phi_src, def->type);
@@ -378,9 +496,12 @@ static void translate_block(struct function_translation *ft,
 			continue;
 		}
 		if (insn == last) {
-			if (insn->opcode == OP_RET)
+			if (insn->opcode == OP_RET &&
+			    !returned_select(ft, insn))
 				translate_return(ft, insn);
-			if (ft->block->exit == EXIT_BRANCH)
+			if (insn->opcode == OP_CBR &&
+			    ft->block->exit == EXIT_BRANCH &&
+			    !split_branch(ft, insn))
 				ft->block->condition =
 					branch_condition(ft, insn);
 			continue;
@@ -447,7 +568,19 @@ static void translate_parameters(struct function_translation *ft)
 	END_FOR_EACH_PTR(arg);
 }
 
-/* A block's first model block, and one more per select: three blocks. */
+static bool is_first_block(struct function_translation *ft, int index)
+{
+	for (size_t i = 0; i < ft->blocks.capacity; i++)
+		if (ft->blocks.keys[i] &&
+		    (int)(long)ft->blocks.values[i] == index)
+			return true;
+	return false;
+}
+
+/*
+ * A block's first model block, three more per select, and one more per
+ * test of a split branch.
+ */
 static void number_blocks(struct function_translation *ft,
 			  struct basic_block *bb, int *count)
 {
@@ -461,6 +594,10 @@ static void number_blocks(struct function_translation *ft,
 	END_FOR_EACH_PTR(insn);
 	pointer_map_put(&ft->exits, bb, (void *)(long)*count);
 	(*count)++;
+	if (split_branch(ft, terminator(bb)))
+		*count += short_circuit_blocks(ft, terminator(bb)->cond);
+	if (returned_select(ft, terminator(bb)))
+		*count += 2;
 }
 
 void translate_body(struct translation_unit *tu, int index,
@@ -492,6 +629,18 @@ void translate_body(struct translation_unit *tu, int index,
 		fn->ctype.base_type && fn->ctype.base_type != &void_ctype;
 	ft.model->described = true;
 	function_set_blocks(tu, ft.model, (size_t)count);
+	ft.owners = calloc((size_t)count + 1, sizeof(*ft.owners));
+	CHECK(ft.owners != NULL);
+	FOR_EACH_PTR(ep->bbs, bb) {
+		int last = block_index(&ft, bb) + 1;
+
+		while (last < count && !ft.owners[last] &&
+		       !is_first_block(&ft, last))
+			last++;
+		for (int b = block_index(&ft, bb); b < last; b++)
+			ft.owners[b] = bb;
+	}
+	END_FOR_EACH_PTR(bb);
 	claim_results(&ft);
 	FOR_EACH_PTR(ep->bbs, bb) {
 		select_edges(&ft, bb);
@@ -506,6 +655,7 @@ void translate_body(struct translation_unit *tu, int index,
 	pointer_map_release(&ft.blocks);
 	pointer_map_release(&ft.exits);
 	pointer_map_release(&ft.claimed);
+	free(ft.owners);
 }
 
 /* ------------------------------------------------- callees, before bodies */
