@@ -1,9 +1,12 @@
 #!/bin/bash
 # shellcheck source-path=SCRIPTDIR
 # run-kernel-stage.sh PLUGIN_SO [WORKDIR]
+# run-kernel-stage.sh --sparse SLABCHECK_SPARSE SLABCHECK [WORKDIR]
 #
-# Runs the slabcheck GCC plugin on the kernel port that prepare-tree.sh
-# keeps in WORKDIR (default /var/tmp/slabcheck-kernel), in three parts:
+# Runs the slabcheck GCC plugin (or, with --sparse, slabcheck-sparse as
+# kbuild's checker: make C=2 CHECK=..., see stage-sparse.sh for what that
+# adds) on the kernel port that prepare-tree.sh keeps in WORKDIR (default
+# /var/tmp/slabcheck-kernel), in three parts:
 #
 #  clean      the objects build-converted.sh compiles, plus all of
 #             fs/ufs/ and ufs.ko and the objects of fat.ko in fs/fat/
@@ -53,18 +56,29 @@
 set -eu
 set -o pipefail
 
-if [ $# -lt 1 ] || [ $# -gt 2 ] || [ -z "$1" ]; then
+frontend=gcc
+if [ "${1:-}" = --sparse ]; then
+	frontend=sparse
+	shift
+fi
+checkers=1
+[ "$frontend" = sparse ] && checkers=2
+if [ $# -lt "$checkers" ] || [ $# -gt $((checkers + 1)) ] || [ -z "$1" ]; then
 	echo "usage: $0 PLUGIN_SO [WORKDIR]" >&2
+	echo "       $0 --sparse SLABCHECK_SPARSE SLABCHECK [WORKDIR]" >&2
 	exit 2
 fi
-if [ ! -f "$1" ]; then
-	echo "run-kernel-stage: $1: no such plugin" >&2
-	exit 2
-fi
+for f in "${@:1:$checkers}"; do
+	if [ ! -f "$f" ]; then
+		echo "run-kernel-stage: $f: no such file" >&2
+		exit 2
+	fi
+done
 
 here=$(cd "$(dirname "$0")" && pwd)
 jobs=${JOBS:-2}
-workdir=${2:-/var/tmp/slabcheck-kernel}
+workdir=${*:$((checkers + 1)):1}
+workdir=${workdir:-/var/tmp/slabcheck-kernel}
 t_start=$SECONDS
 
 progress() {
@@ -103,8 +117,17 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-plugin=$tmp/slabcheck_gcc.so
-cp "$1" "$plugin"
+if [ "$frontend" = sparse ]; then
+	checker=$tmp/slabcheck-sparse
+	slabcheck=$tmp/slabcheck
+	cp "$1" "$checker"
+	cp "$2" "$slabcheck"
+	# shellcheck source=stage-sparse.sh
+	. "$here/stage-sparse.sh"
+else
+	plugin=$tmp/slabcheck_gcc.so
+	cp "$1" "$plugin"
+fi
 
 tree=$("$here/prepare-tree.sh" "$workdir")
 # Keep prepare-tree.sh from replacing the tree, and build-converted.sh
@@ -128,7 +151,16 @@ if [ -f "$state/files" ]; then
 fi
 cp .slabcheck-series "$state/stamp"
 
-kcflags="KCFLAGS=-fplugin=$plugin"
+# The arguments that load the front-end into a build; new_build sets them
+# up before each build.
+make_args=()
+new_build() {
+	if [ "$frontend" = sparse ]; then
+		sparse_make_args
+	else
+		make_args=("KCFLAGS=-fplugin=$plugin")
+	fi
+}
 passed=0
 failed=0
 
@@ -164,10 +196,14 @@ keep_log() {
 	fi
 }
 
-# built_with_plugin OBJ: OBJ exists and kbuild recorded the plugin in its
-# command line.
+# built_with_plugin OBJ LOG: OBJ exists and kbuild recorded the plugin in
+# its command line (with --sparse: ran the checker on its source).
 built_with_plugin() {
 	local cmd
+	if [ "$frontend" = sparse ]; then
+		checked_by_sparse "$1" "$2"
+		return
+	fi
 	cmd=$(dirname "$1")/.$(basename "$1").cmd
 	[ -f "$1" ] && [ -f "$cmd" ] && grep -q -F -- "-fplugin=$plugin" "$cmd"
 }
@@ -198,11 +234,12 @@ run_clean() {
 	progress "clean: ${#clean_objs[@]} objects, fs/ufs/ufs.ko, fs/fat/fat.ko"
 	rm -f "${clean_objs[@]}" "${ufs_objs[@]}" fs/ufs/ufs.o fs/ufs/ufs.ko \
 		"${fat_objs[@]}" fs/fat/fat.o fs/fat/fat.ko
-	make -k -j"$jobs" "$kcflags" "${clean_objs[@]}" >"$log" 2>&1 ||
+	new_build
+	make -k -j"$jobs" "${make_args[@]}" "${clean_objs[@]}" >"$log" 2>&1 ||
 		status=1
-	make -j"$jobs" "$kcflags" KBUILD_MODPOST_WARN=1 fs/ufs/ufs.ko \
+	make -j"$jobs" "${make_args[@]}" KBUILD_MODPOST_WARN=1 fs/ufs/ufs.ko \
 		>>"$log" 2>&1 || status=1
-	make -j"$jobs" "$kcflags" KBUILD_MODPOST_WARN=1 fs/fat/fat.ko \
+	make -j"$jobs" "${make_args[@]}" KBUILD_MODPOST_WARN=1 fs/fat/fat.ko \
 		>>"$log" 2>&1 || status=1
 	keep_log "$log" clean
 	findings "$log" >"$tmp/clean.found"
@@ -234,7 +271,7 @@ run_clean() {
 			;;
 		esac
 		for o in "${check_objs[@]}"; do
-			built_with_plugin "$o" ||
+			built_with_plugin "$o" "$log" ||
 				why="$why $o not built with the plugin;"
 		done
 		got=$(findings_in "$src")
@@ -257,6 +294,15 @@ run_clean() {
 	fi
 	if [ -s "$tmp/clean.found" ]; then
 		grep -E '\[kmem-|: note: ' "$log" >&2
+	fi
+	if [ "$frontend" = sparse ]; then
+		got=$(link_findings)
+		if [ -z "$got" ]; then
+			pass clean/link
+		else
+			fail clean/link "findings: $(one_line "$got")"
+		fi
+		compare_stock "$log" "${clean_objs[@]}" fs/ufs/ufs.ko fs/fat/fat.ko
 	fi
 }
 
@@ -323,13 +369,14 @@ run_patch() {
 	fi
 	rm -f "${builds[@]}"
 	status=0
-	make -j"$jobs" "$kcflags" "${builds[@]}" >>"$log" 2>&1 || status=1
+	new_build
+	make -j"$jobs" "${make_args[@]}" "${builds[@]}" >>"$log" 2>&1 || status=1
 	why=
 	if [ "$status" -ne 0 ]; then
 		why="make failed;"
 	else
 		for obj in "${builds[@]}"; do
-			built_with_plugin "$obj" ||
+			built_with_plugin "$obj" "$log" ||
 				why="$why $obj not built with the plugin;"
 		done
 	fi
@@ -343,6 +390,21 @@ run_patch() {
 		<(echo "$got" | sed '/^$/d'))
 	[ -z "$missing" ] || why="$why missing: $(one_line "$missing");"
 	[ -z "$extra" ] || why="$why unexpected: $(one_line "$extra");"
+	if [ "$frontend" = sparse ] && [ "$status" -eq 0 ]; then
+		# The module link step: every Module-expect: line, and
+		# nothing that neither kind of line expects.
+		got=$(link_findings)
+		missing=$(comm -23 <(echo "$module_expected" | sed '/^$/d') \
+			<(echo "$got" | sed '/^$/d'))
+		extra=$(comm -13 <(printf '%s\n%s\n' "$expected" \
+			"$module_expected" | sed '/^$/d' | sort) \
+			<(echo "$got" | sed '/^$/d'))
+		[ -z "$missing" ] ||
+			why="$why link step missing: $(one_line "$missing");"
+		[ -z "$extra" ] ||
+			why="$why link step unexpected: $(one_line "$extra");"
+		module_expected=
+	fi
 	if [ -z "$why" ]; then
 		if [ -n "$module_expected" ]; then
 			progress "$name: $(echo "$module_expected" | wc -l)" \
