@@ -110,7 +110,7 @@ static void translate_call(struct function_translation *ft,
 		i++;
 	}
 	END_FOR_EACH_PTR(argument);
-	if (result_used(insn->target, NULL))
+	if (result_used(ft, insn->target, NULL))
 		set_result(ft, call, insn->target);
 	if (used_type(insn->target, insn->type, &size, &name, 0)) {
 		call->call.result_pointee = tu_string(ft->tu, name);
@@ -123,17 +123,18 @@ static void translate_call(struct function_translation *ft,
  * what the optimizer made of it (the condition of the select it is, a
  * compare on the operands of the compare it is).
  */
-static bool inlined_result_used(struct instruction *marker)
+static bool inlined_result_used(struct function_translation *ft,
+				struct instruction *marker)
 {
 	struct instruction *def = marker->target->def;
 	struct pseudo_user *user;
 
-	if (result_used(marker->target, marker))
+	if (result_used(ft, marker->target, marker))
 		return true;
 	if (!live(def))
 		return false;
 	if (def->opcode == OP_SEL)
-		return result_used(def->src1, def);
+		return result_used(ft, def->src1, def);
 	if (def->opcode < OP_BINCMP || def->opcode > OP_BINCMP_END ||
 	    !has_definition(def->src1))
 		return false;
@@ -180,7 +181,7 @@ static void translate_inlined_call(struct function_translation *ft,
 	END_FOR_EACH_PTR(argument);
 	FINISH_PTR_LIST(parameter);
 	if (pointer_map_get(&ft->claimed, insn->target, &claim) &&
-	    claim == insn && inlined_result_used(insn))
+	    claim == insn && inlined_result_used(ft, insn))
 		call->result = number_value(ft, insn->target);
 	if (used_type(insn->target, fntype->ctype.base_type, &size, &name, 0)) {
 		call->call.result_pointee = tu_string(ft->tu, name);

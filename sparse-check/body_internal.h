@@ -61,7 +61,8 @@ struct model_instruction *describe_instruction(struct function_translation *ft,
  * Whether code other than 'except' uses a call's result: GCC's front-end
  * gives a call whose result is thrown away none.
  */
-bool result_used(pseudo_t result, struct instruction *except);
+bool result_used(struct function_translation *ft, pseudo_t result,
+		 struct instruction *except);
 void set_result(struct function_translation *ft,
 		struct model_instruction *described_insn, pseudo_t target);
 

@@ -377,14 +377,20 @@ void set_result(struct function_translation *ft,
 		described_insn->result = number_value(ft, target);
 }
 
-bool result_used(pseudo_t result, struct instruction *except)
+bool result_used(struct function_translation *ft, pseudo_t result,
+		 struct instruction *except)
 {
 	struct pseudo_user *user;
 
 	if (!result || !has_definition(result))
 		return false;
 	FOR_EACH_PTR(result->users, user) {
-		if (user->insn != except && live(user->insn))
+		struct instruction *insn = user->insn;
+
+		/* A marker uses its operands only when it is a call here. */
+		if (insn != except && live(insn) &&
+		    (insn->opcode != OP_INLINED_CALL ||
+		     followed_marker(ft->range, insn)))
 			return true;
 	}
 	END_FOR_EACH_PTR(user);
