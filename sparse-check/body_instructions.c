@@ -44,7 +44,7 @@ static const char *loaded_from(pseudo_t value)
 	    def->opcode != OP_LOAD || def->src->type != PSEUDO_SYM ||
 	    !def->src->sym->ident)
 		return "<unnamed>";
-	return show_ident(def->src->sym->ident);
+	return ident_name(def->src->sym->ident);
 }
 
 static void describe_object_copy(struct function_translation *ft,
@@ -96,7 +96,7 @@ static void translate_call(struct function_translation *ft,
 	describe_macros(call, insn->pos);
 	if (insn->func->type == PSEUDO_SYM && is_func_type(insn->func->sym))
 		call->call.name =
-			tu_string(ft->tu, show_ident(insn->func->sym->ident));
+			tu_string(ft->tu, ident_name(insn->func->sym->ident));
 	else
 		call->call.target = operand_of(ft, insn->func, 0);
 	call->call.argument_count = (size_t)count;
@@ -169,7 +169,7 @@ static void translate_inlined_call(struct function_translation *ft,
 	ft->at = call_place(insn);
 	call = describe_instruction(ft, insn, INSN_CALL, true);
 	describe_macros(call, insn->pos);
-	call->call.name = tu_string(ft->tu, show_ident(fn->ident));
+	call->call.name = tu_string(ft->tu, ident_name(fn->ident));
 	call->call.argument_count = (size_t)count;
 	call->call.arguments = tu_operands(ft->tu, (size_t)count);
 	PREPARE_PTR_LIST(fntype->arguments, parameter);
@@ -306,7 +306,7 @@ static void translate_store(struct function_translation *ft,
 	describe_macros(write, ft->at);
 	write->field_write.object = object;
 	write->field_write.type_tag = tu_string(ft->tu, tag);
-	write->field_write.field = tu_string(ft->tu, show_ident(member->ident));
+	write->field_write.field = tu_string(ft->tu, ident_name(member->ident));
 	write->field_write.source = operand_as(ft, insn->target, insn->type);
 }
 

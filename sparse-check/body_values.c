@@ -97,7 +97,7 @@ bool pointee(struct symbol *pointer_type, unsigned long *size,
 	*size = (unsigned long)bits_to_bytes(type->bit_size);
 	snprintf(text, sizeof(text), "%s %s",
 		 type->type == SYM_UNION ? "union" : "struct",
-		 show_ident(type->ident));
+		 ident_name(type->ident));
 	*name = text;
 	return *size != 0;
 }
@@ -113,7 +113,7 @@ static struct operand symbol_operand(struct function_translation *ft,
 
 	if (is_func_type(sym)) {
 		result.kind = OPERAND_FUNCTION;
-		result.name = tu_string(ft->tu, show_ident(sym->ident));
+		result.name = tu_string(ft->tu, ident_name(sym->ident));
 		return result;
 	}
 	if (is_string_symbol(sym)) {
@@ -183,7 +183,7 @@ static struct operand offset_address(struct function_translation *ft,
 	result = address;
 	result.kind = OPERAND_MEMBER_ADDRESS;
 	result.name = tu_string(ft->tu, tag);
-	result.pointee = tu_string(ft->tu, show_ident(member->ident));
+	result.pointee = tu_string(ft->tu, ident_name(member->ident));
 	return result;
 }
 
@@ -310,7 +310,7 @@ static bool first_member(struct function_translation *ft, pseudo_t pseudo,
 	}
 	member_address->kind = OPERAND_MEMBER_ADDRESS;
 	member_address->name = tu_string(ft->tu, tag);
-	member_address->pointee = tu_string(ft->tu, show_ident(member->ident));
+	member_address->pointee = tu_string(ft->tu, ident_name(member->ident));
 	return true;
 }
 

@@ -11,13 +11,16 @@
 
 #include "check.h"
 #include "pointer_map.h"
+#include "translate_internal.h"
 
 struct reach {
-	char **names; /* copies: show_ident() returns a rotating buffer */
+	char **names; /* copies */
 	size_t count;
 };
 
 static struct symbol_list *defined;
+/* What most macros reach: nothing followed; shared, never freed. */
+static struct reach nothing;
 static struct pointer_map reaches; /* macro symbol -> struct reach */
 
 void macros_defined(struct symbol *macro)
@@ -54,16 +57,17 @@ static void add_name(struct reach *reach, const char *name)
 
 static struct reach *read_macro(struct symbol *macro)
 {
-	struct reach *reach;
+	struct reach *reach, found_reach = { 0 };
+	char name[256];
 	void *found;
 
 	if (pointer_map_get(&reaches, macro, &found))
 		return found;
-	reach = calloc(1, sizeof(*reach));
-	CHECK(reach != NULL);
-	pointer_map_put(&reaches, macro, reach);
-	if (model_macro_followed(show_ident(macro->ident)))
-		add_name(reach, show_ident(macro->ident));
+	/* Until read: a cycle back to it reaches nothing more. */
+	pointer_map_put(&reaches, macro, &nothing);
+	ident_text(macro->ident, name, sizeof(name));
+	if (model_macro_followed(name))
+		add_name(&found_reach, name);
 	for (struct token *token = macro->expansion; token && !eof_token(token);
 	     token = token->next) {
 		struct symbol *inner;
@@ -73,10 +77,15 @@ static struct reach *read_macro(struct symbol *macro)
 		    !(inner = macro_of(token->ident)) || inner == macro)
 			continue;
 		inner_reach = read_macro(inner);
-		/* In a cycle, the inner one is still being read. */
 		for (size_t i = 0; i < inner_reach->count; i++)
-			add_name(reach, inner_reach->names[i]);
+			add_name(&found_reach, inner_reach->names[i]);
 	}
+	if (!found_reach.count)
+		return &nothing;
+	reach = malloc(sizeof(*reach));
+	CHECK(reach != NULL);
+	*reach = found_reach;
+	pointer_map_put(&reaches, macro, reach);
 	return reach;
 }
 
@@ -109,7 +118,7 @@ void macros_release(void)
 	for (size_t i = 0; i < reaches.capacity; i++) {
 		struct reach *reach = reaches.values[i];
 
-		if (!reaches.keys[i])
+		if (!reaches.keys[i] || reach == &nothing)
 			continue;
 		for (size_t n = 0; n < reach->count; n++)
 			free(reach->names[n]);

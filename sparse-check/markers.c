@@ -164,40 +164,28 @@ static void note_enclosing(struct instruction *call, struct pointer_map *calls)
 void markers_track(struct entrypoint *ep)
 {
 	const struct code_range *range = function_range(ep->name);
-	struct pointer_map results, calls; /* result -> call */
+	struct pointer_map results;
 	struct basic_block *bb;
 	struct instruction *insn;
 
 	pointer_map_init(&results);
-	pointer_map_init(&calls);
 	FOR_EACH_PTR(ep->bbs, bb) {
 		struct instruction *marker = NULL;
 
 		FOR_EACH_PTR(bb->insns, insn) {
 			if (!live(insn))
 				continue;
-			if (range &&
-			    (insn->opcode == OP_CALL ||
-			     insn->opcode == OP_INLINED_CALL) &&
-			    in_range(range, insn->pos)) {
-				note_enclosing(insn, &calls);
-				if (insn->target &&
-				    has_definition(insn->target))
-					pointer_map_put(&calls, insn->target,
-							insn);
-			}
 			if (insn->opcode == OP_INLINED_CALL) {
-				if (range && followed_marker(range, insn) &&
-				    insn->target &&
+				track_operands(insn);
+				if (!range || !followed_marker(range, insn))
+					continue;
+				if (insn->target &&
 				    has_definition(insn->target) &&
 				    insn->target->def &&
 				    insn->target->def->opcode == OP_PHI)
 					pointer_map_put(&inlined_returns,
 							insn->target->def,
 							insn);
-				track_operands(insn);
-				if (!range || !followed_marker(range, insn))
-					continue;
 				marker = insn;
 				pointer_map_release(&results);
 				if (insn->target)
@@ -205,11 +193,14 @@ void markers_track(struct entrypoint *ep)
 							insn);
 				continue;
 			}
-			if (!range || own_code(range, insn->pos)) {
+			/* Most code follows no inlined call. */
+			if (!marker)
+				continue;
+			if (own_code(range, insn->pos)) {
 				marker = NULL;
 				continue;
 			}
-			if (!marker || !uses_any(insn, &results))
+			if (!uses_any(insn, &results))
 				continue;
 			pointer_map_put(&callers, insn, marker);
 			if (insn->target && has_definition(insn->target))
@@ -219,6 +210,31 @@ void markers_track(struct entrypoint *ep)
 	}
 	END_FOR_EACH_PTR(bb);
 	pointer_map_release(&results);
+}
+
+void find_enclosing(struct entrypoint *ep, const struct code_range *range)
+{
+	struct pointer_map calls; /* result -> call */
+	struct basic_block *bb;
+	struct instruction *insn;
+
+	pointer_map_init(&calls);
+	FOR_EACH_PTR(ep->bbs, bb) {
+		FOR_EACH_PTR(bb->insns, insn) {
+			struct position at;
+
+			if (!live(insn) ||
+			    (insn->opcode != OP_CALL &&
+			     !followed_marker(range, insn)) ||
+			    !callers_code(range, insn, &at))
+				continue;
+			note_enclosing(insn, &calls);
+			if (insn->target && has_definition(insn->target))
+				pointer_map_put(&calls, insn->target, insn);
+		}
+		END_FOR_EACH_PTR(insn);
+	}
+	END_FOR_EACH_PTR(bb);
 	pointer_map_release(&calls);
 }
 

@@ -33,7 +33,7 @@ const char *tag_of(struct symbol *type)
 	if (!type || (type->type != SYM_STRUCT && type->type != SYM_UNION) ||
 	    !type->ident)
 		return NULL;
-	return show_ident(type->ident);
+	return ident_name(type->ident);
 }
 
 const char *followed_tag(struct symbol *type)
@@ -94,6 +94,18 @@ struct source_location unit_location(struct position pos, bool call)
 	return location;
 }
 
+/* A position as sparse counts it, tabs expanded: for what nobody prints. */
+static struct source_location sparse_location(struct position pos)
+{
+	struct source_location location = {
+		.file = tu_string(unit->tu, stream_name(pos.stream)),
+		.line = pos.line,
+		.column = pos.pos,
+	};
+
+	return location;
+}
+
 /*
  * Sparse keeps no record of macro expansions, only their outermost name's
  * position: the name written there, when it is a macro, and the followed
@@ -134,7 +146,7 @@ int object_of(struct symbol *sym)
 
 	if (pointer_map_get(&unit->objects, sym, &found))
 		return (int)(long)found;
-	object.name = sym->ident ? show_ident(sym->ident) : "<literal>";
+	object.name = sym->ident ? ident_name(sym->ident) : "<literal>";
 	while (type && type->type == SYM_ARRAY)
 		type = base_type_of(type->ctype.base_type);
 	object.type_tag = tag_of(type);
@@ -251,17 +263,21 @@ void attributes_bound(struct symbol *sym, struct ident *ident,
 	    base_type_of(sym)->type == SYM_FN)
 		add_symbol(&declared_functions, sym);
 	/* Enumerators are bound before they are marked as such. */
-	if (ident && (ns == NS_STRUCT || ns == NS_SYMBOL) &&
-	    (ns == NS_STRUCT ? model_type_followed(show_ident(ident)) :
-			       model_enumerator_followed(show_ident(ident))))
-		add_symbol(&followed_symbols, sym);
+	if (ident && (ns == NS_STRUCT || ns == NS_SYMBOL)) {
+		char name[256];
+
+		ident_text(ident, name, sizeof(name));
+		if (ns == NS_STRUCT ? model_type_followed(name) :
+				      model_enumerator_followed(name))
+			add_symbol(&followed_symbols, sym);
+	}
 	if (pending == PENDING_NONE || (ns != NS_SYMBOL && ns != NS_TYPEDEF))
 		return;
 	if (ns == NS_SYMBOL && ident && pending == PENDING_ALIAS) {
 		struct alias *alias = calloc(1, sizeof(*alias));
 
 		CHECK(alias != NULL);
-		alias->name = strdup(show_ident(ident));
+		alias->name = strdup(ident_name(ident));
 		alias->target = pending_text;
 		pending_text = NULL;
 		alias->next = aliases;
@@ -288,13 +304,13 @@ static void describe_unit(struct translation_unit *tu)
 		    sym->symbol_list) {
 			examine_symbol_type(sym);
 			tu_describe_type(
-				tu, show_ident(sym->ident),
+				tu, ident_name(sym->ident),
 				(unsigned long)bits_to_bytes(sym->bit_size),
 				(unsigned long)sym->ctype.alignment,
 				unit_location(sym->pos, false));
 		} else if (sym->enum_member && value &&
 			   value->type == EXPR_VALUE) {
-			tu_describe_enumerator(tu, show_ident(sym->ident),
+			tu_describe_enumerator(tu, ident_name(sym->ident),
 					       (long long)value->value);
 		}
 	}
@@ -324,7 +340,7 @@ static struct operand static_operand(struct expression *value)
 	    is_func_type(value->symbol)) {
 		result.kind = OPERAND_FUNCTION;
 		result.name =
-			tu_string(unit->tu, show_ident(value->symbol->ident));
+			tu_string(unit->tu, ident_name(value->symbol->ident));
 		return result;
 	}
 	if (value->type != EXPR_PREOP || value->op != '&' || !value->unop)
@@ -334,7 +350,7 @@ static struct operand static_operand(struct expression *value)
 		if (is_func_type(value->symbol)) {
 			result.kind = OPERAND_FUNCTION;
 			result.name = tu_string(
-				unit->tu, show_ident(value->symbol->ident));
+				unit->tu, ident_name(value->symbol->ident));
 			return result;
 		}
 		return operand_address(object_of(value->symbol), ELEMENT_WHOLE);
@@ -378,7 +394,7 @@ static void describe_initializer(struct translation_unit *tu,
 			operand_address(object, ELEMENT_WHOLE);
 		write->field_write.type_tag = tu_string(tu, tag);
 		write->field_write.field =
-			tu_string(tu, show_ident(member->ident));
+			tu_string(tu, ident_name(member->ident));
 		write->field_write.source = static_operand(entry->init_expr);
 	}
 	END_FOR_EACH_PTR(entry);
@@ -404,7 +420,8 @@ static void describe_variables(struct translation_unit *tu,
 struct defined_function {
 	struct symbol *sym;
 	struct code_range range;
-	int index; /* in tu->functions */
+	int index;	      /* in tu->functions */
+	signed char followed; /* model_call_followed(): -1 not asked yet */
 };
 
 static int compare_starts(const void *a, const void *b)
@@ -472,6 +489,7 @@ void translate_prepare(struct symbol_list *symbols)
 			.range = { .stream = sym->pos.stream,
 				   .line = sym->pos.line,
 				   .column = sym->pos.pos },
+			.followed = -1,
 		};
 	}
 	END_FOR_EACH_PTR(sym);
@@ -485,6 +503,58 @@ const struct code_range *function_range(struct symbol *sym)
 	void *range;
 
 	return pointer_map_get(&ranges, sym, &range) ? range : NULL;
+}
+
+const char *ident_text(const struct ident *ident, char *buffer, size_t size)
+{
+	size_t length = ident->len < size - 1 ? ident->len : size - 1;
+
+	memcpy(buffer, ident->name, length);
+	buffer[length] = '\0';
+	return buffer;
+}
+
+/* Identifier names, copied once each until the unit ends. */
+static struct pointer_map names;
+
+const char *ident_name(const struct ident *ident)
+{
+	char buffer[256];
+	void *name;
+
+	if (!ident)
+		return NULL;
+	if (pointer_map_get(&names, ident, &name))
+		return name;
+	name = strdup(ident_text(ident, buffer, sizeof(buffer)));
+	CHECK(name != NULL);
+	pointer_map_put(&names, ident, name);
+	return name;
+}
+
+/* The core's answer for an inlined function, asked once per function. */
+static struct pointer_map call_answers; /* ident -> 1 followed, 2 not */
+
+static bool call_followed(const struct ident *ident)
+{
+	char name[256];
+	void *answer;
+
+	if (!pointer_map_get(&call_answers, ident, &answer)) {
+		answer = (void *)(model_call_followed(ident_text(
+					  ident, name, sizeof(name))) ?
+					  1L :
+					  2L);
+		pointer_map_put(&call_answers, ident, answer);
+	}
+	return answer == (void *)1L;
+}
+
+static bool function_followed(struct defined_function *function)
+{
+	if (function->followed < 0)
+		function->followed = call_followed(function->sym->ident);
+	return function->followed;
 }
 
 /*
@@ -511,7 +581,7 @@ static bool inlined_own(struct position pos)
 	}
 	if (!low || !in_range(&functions[low - 1].range, pos))
 		return false;
-	return !model_call_followed(show_ident(functions[low - 1].sym->ident));
+	return !function_followed(&functions[low - 1]);
 }
 
 bool own_code(const struct code_range *range, struct position pos)
@@ -526,8 +596,8 @@ bool followed_marker(const struct code_range *range, struct instruction *insn)
 	if (insn->opcode != OP_INLINED_CALL || !insn->func)
 		return false;
 	fn = insn->func->type == PSEUDO_SYM ? insn->func->sym : NULL;
-	return fn && fn->ident && own_code(range, insn->pos) &&
-	       model_call_followed(show_ident(fn->ident));
+	return fn && fn->ident && call_followed(fn->ident) &&
+	       own_code(range, insn->pos);
 }
 
 void translate_unit(struct translation_unit *tu, struct symbol_list *symbols)
@@ -545,8 +615,10 @@ void translate_unit(struct translation_unit *tu, struct symbol_list *symbols)
 
 		if (!sym->ep || !sym->ep->entry)
 			continue;
-		index = tu_add_function(tu, show_ident(sym->ident),
-					unit_location(sym->pos, false));
+		/* Placed as sparse has it: the byte column, which takes
+		 * reading the file, only for the functions the core keeps. */
+		index = tu_add_function(tu, ident_name(sym->ident),
+					sparse_location(sym->pos));
 		functions[i].index = index;
 		tu->functions[index].external =
 			!(sym->ctype.modifiers & MOD_STATIC);
@@ -554,6 +626,16 @@ void translate_unit(struct translation_unit *tu, struct symbol_list *symbols)
 				 &functions[i].range);
 	}
 	model_select(tu);
+	for (size_t i = 0; i < function_count; i++) {
+		struct symbol *sym = functions[i].sym;
+		int index = functions[i].index;
+
+		if (sym->ep && sym->ep->entry &&
+		    (tu->functions[index].wanted || index == tu->module_init ||
+		     index == tu->module_exit))
+			tu->functions[index].location =
+				unit_location(sym->pos, false);
+	}
 	for (size_t i = 0; i < function_count; i++) {
 		struct symbol *sym = functions[i].sym;
 
@@ -586,6 +668,11 @@ void attributes_release(void)
 	function_count = 0;
 	free_ptr_list(&declared_functions);
 	pointer_map_release(&ranges);
+	pointer_map_release(&call_answers);
+	for (size_t i = 0; i < names.capacity; i++)
+		if (names.keys[i])
+			free(names.values[i]);
+	pointer_map_release(&names);
 	markers_release();
 	macros_release();
 	source_text_release();

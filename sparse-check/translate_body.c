@@ -642,6 +642,7 @@ void translate_body(struct translation_unit *tu, int index,
 	}
 	END_FOR_EACH_PTR(bb);
 	claim_results(&ft);
+	find_enclosing(ep, range);
 	FOR_EACH_PTR(ep->bbs, bb) {
 		select_edges(&ft, bb);
 		translate_edges(&ft, bb);
@@ -708,7 +709,7 @@ void describe_callees(struct translation_unit *tu, struct function_model *model,
 				    insn->func->sym->ident)
 					function_add_callee(
 						tu, model,
-						show_ident(insn->func->sym
+						ident_name(insn->func->sym
 								   ->ident));
 				FOR_EACH_PTR(insn->arguments, argument) {
 					if (symbol_followed(argument))

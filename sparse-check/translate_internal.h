@@ -29,6 +29,10 @@ struct unit_translation {
 
 extern struct unit_translation *unit;
 
+/* An identifier's name in 'buffer' (show_ident() formats it with printf). */
+const char *ident_text(const struct ident *ident, char *buffer, size_t size);
+/* An identifier's name, kept until the unit ends (for names we keep). */
+const char *ident_name(const struct ident *ident);
 /* Sparse's type of a symbol or node, without SYM_NODE wrappers. */
 struct symbol *base_type_of(struct symbol *sym);
 /* A struct or union type's tag, or NULL. */
@@ -64,6 +68,8 @@ const struct code_range *function_range(struct symbol *sym);
 bool callers_code(const struct code_range *range, struct instruction *insn,
 		  struct position *at);
 void markers_release(void);
+/* Which calls of a function are another call's arguments, as they are. */
+void find_enclosing(struct entrypoint *ep, const struct code_range *range);
 /* Where the core places a call: that of the call whose argument it is. */
 struct position call_place(struct instruction *call);
 
