@@ -415,7 +415,7 @@ static int inverse_compare(int opcode)
 
 /*
  * A compare of the caller's code on the operands of an inlined call's
- * compare (sparse folds !IS_ERR(p) into the inverse of IS_ERR's compare):
+ * compare (sparse folds a negated test into the inverse compare):
  * the call's result, or its negation.
  */
 static bool translate_inlined_test(struct function_translation *ft,

@@ -48,6 +48,8 @@
 #include "translate.h"
 
 #define OPTION_PREFIX "--slabcheck-"
+/* What tells annotated headers that slabcheck-sparse reads them. */
+#define SLABCHECK_DEFINE "-D__SLABCHECK__"
 #define NO_SPARSE_WARNINGS "no-sparse-warnings"
 
 static struct slabcheck_options options;
@@ -224,7 +226,7 @@ static int take_options(int argc, char **argv, bool *quiet)
 
 int main(int argc, char **argv)
 {
-	char **sparse_argv = calloc((size_t)argc + 2, sizeof(char *));
+	char **sparse_argv = calloc((size_t)argc + 3, sizeof(char *));
 	bool quiet = false;
 	int sparse_argc, status;
 
@@ -235,7 +237,12 @@ int main(int argc, char **argv)
 	sparse_argc = take_options(argc, sparse_argv, &quiet);
 	if (sparse_argc < 0)
 		return 1;
-	/* After the build's own -fmax-warnings=, if any: the last one wins. */
+	/*
+	 * Headers annotated for stock sparse (sparse-annotations/) keep their
+	 * plain form for us.  After the build's own -fmax-warnings=, if any:
+	 * the last one wins.
+	 */
+	sparse_argv[sparse_argc++] = SLABCHECK_DEFINE;
 	if (quiet)
 		sparse_argv[sparse_argc++] = SPARSE_NO_WARNINGS_OPTION;
 	/* Sparse reads its arguments up to a NULL, not up to argc. */

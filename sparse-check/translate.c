@@ -173,7 +173,7 @@ int object_of(struct symbol *sym)
 /*
  * Sparse parses __attribute__((alias(...))) and ((section(...))) and throws
  * them away.  module_init() names its function through an alias, and
- * kmem-storage needs sections, so the two keywords get a handler that
+ * the storage rule needs sections, so the two keywords get a handler that
  * parses them exactly as sparse's own ignore_attribute() does and keeps the
  * string for the symbol bound next (the declarator they belong to).
  */
