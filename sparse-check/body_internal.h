@@ -81,6 +81,15 @@ struct instruction *inlined_compare(struct function_translation *ft,
 void translate_instruction(struct function_translation *ft,
 			   struct instruction *insn);
 
+/*
+ * body_returns.c: a block's return, placed at the return statement; where
+ * a constant the function returns is written ('otherwise' when nowhere).
+ */
+void translate_return(struct function_translation *ft, struct instruction *ret);
+struct source_location returned_at(struct function_translation *ft,
+				   struct value value,
+				   struct position otherwise);
+
 /* Whether a phi merges the values an inlined body returns. */
 bool inlined_return(struct instruction *phi);
 

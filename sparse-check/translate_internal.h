@@ -23,11 +23,17 @@ struct code_range {
 
 struct unit_translation {
 	struct translation_unit *tu;
-	struct pointer_map objects;  /* symbol -> object index */
-	struct pointer_map sections; /* symbol -> section name */
+	struct pointer_map objects; /* symbol -> object index */
 };
 
 extern struct unit_translation *unit;
+
+/* What parse_hooks.c kept while sparse parsed the file. */
+struct symbol_list *parsed_followed_symbols(void);
+struct symbol_list *parsed_functions(void);
+const char *parsed_section(struct symbol *sym);
+void describe_aliases(struct translation_unit *tu);
+void parse_hooks_release(void);
 
 /* An identifier's name in 'buffer' (show_ident() formats it with printf). */
 const char *ident_text(const struct ident *ident, char *buffer, size_t size);
