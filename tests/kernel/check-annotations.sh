@@ -28,8 +28,6 @@ stock=${STOCK_SPARSE:-/usr/bin/sparse}
 workdir=${1:-/var/tmp/slabcheck-kernel}
 tmp=$(mktemp -d)
 tree=
-passed=0
-failed=0
 
 objects=(mm/slab_common.o mm/slub.o fs/namespace.o fs/dcache.o fs/inode.o
 	fs/file_table.o fs/buffer.o kernel/fork.o fs/exec.o fs/file.o
@@ -60,14 +58,8 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-pass() {
-	echo "PASS $1"
-	passed=$((passed + 1))
-}
-fail() {
-	echo "FAIL $1: $2"
-	failed=$((failed + 1))
-}
+# shellcheck source=cases.sh
+. "$here/cases.sh"
 
 # apply PATCH: copy what it touches (once), then apply it.
 apply() {

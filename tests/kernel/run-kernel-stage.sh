@@ -161,17 +161,8 @@ new_build() {
 		make_args=("KCFLAGS=-fplugin=$plugin")
 	fi
 }
-passed=0
-failed=0
-
-pass() {
-	echo "PASS $1"
-	passed=$((passed + 1))
-}
-fail() {
-	echo "FAIL $1: $2"
-	failed=$((failed + 1))
-}
+# shellcheck source=cases.sh
+. "$here/cases.sh"
 
 selected() {
 	[ -z "${ONLY:-}" ] || echo "$1" | grep -q -E -- "$ONLY"

@@ -14,21 +14,9 @@
 # slabcheck-sparse's (with --module, slabcheck's: 0 clean, 1 findings).
 set -u
 checker="$SLABCHECK_BUILD_DIR/sparse-check/slabcheck-sparse"
-args=()
-files=()
-module=
-for arg in "$@"; do
-	case "$arg" in
-	--module)
-		module=1 ;;
-	*.c)
-		files+=("$arg") ;;
-	--disable=*|--exempt=*|--strict-size|--werror|--dump-model|--debug)
-		args+=("--slabcheck-${arg#--}") ;;
-	*)
-		args+=("$arg") ;;
-	esac
-done
+# shellcheck source=options.sh
+. "$(dirname "$0")/options.sh"
+map_options --slabcheck- "$@"
 # kbuild's CHECKFLAGS for x86_64, and what check-gcc.sh compiles with.
 flags=(--slabcheck-verify --slabcheck-no-sparse-warnings -D__linux__
 	-Dlinux -D__STDC__ -Dunix -D__unix__ --arch=x86_64 -mlittle-endian
