@@ -547,6 +547,18 @@ bool model_type_followed(const char *tag);
 bool model_enumerator_followed(const char *name);
 /* The macros whose definedness matters (NULL-terminated). */
 extern const char *const model_followed_macros[];
+/*
+ * Whether the core wants to hear that this macro's expansion wrote an
+ * instruction (the macro list of struct instruction), for front-ends that
+ * must work the list out themselves.
+ */
+bool model_macro_followed(const char *name);
+/*
+ * Whether the core wants a call of this function to stay a call, for
+ * front-ends whose compiler inlines (the API's inline helpers): the body of
+ * any other inlined function is the caller's code.
+ */
+bool model_call_followed(const char *name);
 
 /* Returns the object's index; strings are copied. */
 int tu_add_object(struct translation_unit *tu, const struct object *object);

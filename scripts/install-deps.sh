@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Installs what building and testing slabcheck needs on Debian 12, and the
-# kernel under test (linux-source-6.12) with its build dependencies.
+# kernel under test (linux-source-6.12) with its build dependencies; then
+# builds the sparse library for slabcheck-sparse from Debian's source
+# package (scripts/build-sparse.sh, cached).
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 packages=(gcc g++ make cmake python3 gcc-12-plugin-dev libcmocka-dev
 	  libjansson-dev llvm-14-tools valgrind time python3-jsonschema ccache
-	  gcc-11 g++-11 gcc-11-plugin-dev)
+	  gcc-11 g++-11 gcc-11-plugin-dev
+	  dpkg-dev sparse)
 while read -r package; do
 	[ -n "$package" ] && packages+=("$package")
 done < <(grep -v '^#' "$here/tests/kernel/packages.txt")
@@ -23,3 +26,6 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 # The official SARIF schema the report tests validate against (pinned).
 "$here/scripts/fetch-sarif-schema.sh" >/dev/null
+# dpkg-dev (dpkg-source) verifies and unpacks sparse's source package;
+# stock sparse is what slabcheck-sparse's own warnings are compared with.
+"$here/scripts/build-sparse.sh" >/dev/null

@@ -2,25 +2,27 @@
 /*
  * slabcheck: the command-line front door.
  *
- *   slabcheck [--rule=RULE[,RULE...]] FILE.c... [-- CFLAGS...]
- *	compiles each file with the GCC plugin and prints the findings;
- *	two files or more are one module, also checked as a whole.
- *   slabcheck kbuild [-C KERNEL_DIR] [M=DIR] [make arguments...]
- *	runs a kernel or out-of-tree module build with the plugin loaded,
- *	and checks each module (kbuild's *.mod files) and each directory of
+ *   slabcheck [--sparse] [--rule=RULE[,RULE...]] FILE.c... [-- CFLAGS...]
+ *	compiles each file with the GCC plugin (or checks it with
+ *	slabcheck-sparse) and prints the findings; two files or more are one
+ *	module, also checked as a whole.
+ *   slabcheck kbuild [--sparse] [-C KERNEL_DIR] [M=DIR] [make arguments...]
+ *	runs a kernel or out-of-tree module build with the plugin loaded (or
+ *	with slabcheck-sparse as kbuild's checker: make C=1 CHECK=...), and
+ *	checks each module (kbuild's *.mod files) and each directory of
  *	built-in objects as a whole.
  *   slabcheck link [--rule=RULE[,RULE...]] [--kbuild] FACTS...
  *	checks the units whose facts files are given as one module, or
  *	(--kbuild) as kbuild groups them, like slabcheck kbuild does.
  *
- * Each compile's plugin writes its findings as JSON, and the facts of its
- * unit, into a directory of ours (the plugin's findings-dir= and facts-dir=
- * options); the compilers' and make's own output passes through to stderr
- * untouched.  The link step (tools/modules.c, core/link.c) then runs the
- * rules over each module.  The findings of both are printed once each (a
- * header included by many files, or a finding both modes make, yields one
- * line), sorted, on stdout.
- * Exit status: 0 nothing found, 1 findings, 2 usage error or failed build.
+ * Each compile's plugin (or each run of slabcheck-sparse) writes its
+ * findings as JSON, and the facts of its unit, into a directory of ours
+ * (the findings-dir= and facts-dir= options); the compilers', sparse's and
+ * make's own output passes through to stderr untouched.  The link step
+ *(tools/modules.c, core/link.c) then runs the rules over each module.  The
+ *findings of both are printed once each (a header included by many files, or a
+ *finding both modes make, yields one line), sorted, on stdout. Exit status: 0
+ *nothing found, 1 findings, 2 usage error or failed build.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -49,8 +51,31 @@
 #define EXIT_FINDINGS 1
 #define EXIT_TROUBLE 2
 
+#ifndef SLABCHECK_SPARSE_PATH
+#define SLABCHECK_SPARSE_PATH "slabcheck-sparse"
+#endif
+
 /* How the plugin is named in -fplugin-arg-NAME-KEY. */
 #define PLUGIN_ARGUMENT "-fplugin-arg-slabcheck_gcc-"
+/* How slabcheck-sparse takes the same options. */
+#define SPARSE_ARGUMENT "--slabcheck-"
+
+/* --sparse: slabcheck-sparse checks the files instead of the GCC plugin. */
+static bool use_sparse;
+
+/* One option of the core's, spelled for the front-end that runs. */
+static char *front_end_option(const char *key, const char *value)
+{
+	char *text;
+
+	if (asprintf(&text, "%s%s=%s",
+		     use_sparse ? SPARSE_ARGUMENT : PLUGIN_ARGUMENT, key,
+		     value) < 0) {
+		perror("slabcheck");
+		exit(2);
+	}
+	return text;
+}
 
 /* How findings are printed, for every mode (tools/output.c). */
 static struct output_options output;
@@ -58,14 +83,22 @@ static struct output_options output;
 static void usage(FILE *stream)
 {
 	fprintf(stream,
-		"usage: slabcheck [OPTIONS] FILE.c... [-- CFLAGS...]\n"
-		"       slabcheck kbuild [OPTIONS] [-C KERNEL_DIR] "
+		"usage: slabcheck [OPTIONS] [--sparse] FILE.c... [-- CFLAGS...]\n"
+		"       slabcheck kbuild [OPTIONS] [--sparse] [-C KERNEL_DIR] "
 		"[M=DIR] [make arguments...]\n"
 		"       slabcheck link [OPTIONS] [--kbuild] FACTS...\n"
 		"options: [--rule=RULE[,RULE...]] " OUTPUT_OPTIONS_HELP "\n"
 		"environment: SLABCHECK_GCC_PLUGIN (plugin path), CC "
 		"(compiler; default " SLABCHECK_DEFAULT_CC
-		", the GCC the plugin was built for)\n");
+		", the GCC the plugin was built for), SLABCHECK_SPARSE "
+		"(slabcheck-sparse's path, for --sparse)\n");
+}
+
+static const char *sparse_path(void)
+{
+	const char *path = getenv("SLABCHECK_SPARSE");
+
+	return path && *path ? path : SLABCHECK_SPARSE_PATH;
 }
 
 static const char *plugin_path(void)
@@ -201,7 +234,7 @@ static char *disable_option(const struct slabcheck_options *options)
 	}
 	if (!*disabled)
 		return NULL;
-	return format(PLUGIN_ARGUMENT "disable=%s", disabled);
+	return front_end_option("disable", disabled);
 }
 
 /*
@@ -327,15 +360,19 @@ static int check_files(int argc, char **argv)
 	}
 	disable = disable_option(&options);
 	directory = findings_directory();
-	collect_option = format(PLUGIN_ARGUMENT "findings-dir=%s", directory);
-	facts_option = format(PLUGIN_ARGUMENT "facts-dir=%s", directory);
+	collect_option = front_end_option("findings-dir", directory);
+	facts_option = front_end_option("facts-dir", directory);
 	for (int f = 0; f < file_count; f++) {
 		char **command =
 			calloc((size_t)flag_count + 12, sizeof(char *));
 		int n = 0;
 
-		command[n++] = (char *)compiler;
-		command[n++] = format("-fplugin=%s", plugin_path());
+		if (use_sparse) {
+			command[n++] = (char *)sparse_path();
+		} else {
+			command[n++] = (char *)compiler;
+			command[n++] = format("-fplugin=%s", plugin_path());
+		}
 		command[n++] = collect_option;
 		/* Two files or more: the facts for the link step too. */
 		if (file_count > 1)
@@ -344,9 +381,11 @@ static int check_files(int argc, char **argv)
 			command[n++] = disable;
 		for (int i = 0; i < flag_count; i++)
 			command[n++] = flags[i];
-		command[n++] = "-c";
-		command[n++] = "-o";
-		command[n++] = "/dev/null";
+		if (!use_sparse) {
+			command[n++] = "-c";
+			command[n++] = "-o";
+			command[n++] = "/dev/null";
+		}
 		command[n++] = files[f];
 		if (run(command))
 			failures++;
@@ -384,6 +423,36 @@ static void hash_plugin_in_ccache(void)
 			      " ");
 }
 
+/*
+ * The make command line that runs slabcheck-sparse as kbuild's checker:
+ * C=1 (unless the build asks for C=2) and CHECK=, our options in CF=
+ * (after the build's own CF=, if any).
+ */
+static int sparse_arguments(char **command, int n, int argc, char **argv,
+			    const char *directory, const char *disable)
+{
+	const char *extra = "";
+	bool checking = false;
+	char *cf;
+
+	for (int i = 2; i < argc; i++) {
+		if (!strncmp(argv[i], "CF=", 3))
+			extra = argv[i] + 3;
+		else if (!strncmp(argv[i], "C=", 2))
+			checking = true;
+	}
+	if (!checking)
+		command[n++] = "C=1";
+	command[n++] = format("CHECK=%s", sparse_path());
+	if (asprintf(&cf,
+		     "CF=%s " SPARSE_ARGUMENT "findings-dir=%s " SPARSE_ARGUMENT
+		     "facts-dir=%s %s",
+		     extra, directory, directory, disable ? disable : "") < 0)
+		exit(EXIT_TROUBLE);
+	command[n++] = cf;
+	return n;
+}
+
 static int kbuild(int argc, char **argv)
 {
 	char **command = calloc((size_t)argc + 10, sizeof(char *));
@@ -403,24 +472,31 @@ static int kbuild(int argc, char **argv)
 			continue;
 		if (!strncmp(argv[i], "M=", 2))
 			external = true;
+		if (use_sparse && !strncmp(argv[i], "CF=", 3))
+			continue;
 		command[n++] = argv[i];
 	}
-	/* The plugin drops the rules --rule= did not keep. */
+	/* The front-end drops the rules --rule= did not keep. */
 	disable = disable_option(&options);
-	/*
-	 * Results come back on the compilers' stderr: ccache replays it on a
-	 * hit, distcc brings it back from the helpers.  --output-sync keeps
-	 * two compiles' lines apart.
-	 */
-	if (asprintf(&kcflags,
-		     "KCFLAGS=%s " PLUGIN_ARGUMENT
-		     "stream-results " PLUGIN_ARGUMENT "run=%s %s",
-		     plugin, strrchr(directory, '.') + 1,
-		     disable ? disable : "") < 0)
-		return EXIT_TROUBLE;
-	command[n++] = "--output-sync=target";
-	hash_plugin_in_ccache();
-	command[n++] = kcflags;
+	if (use_sparse) {
+		n = sparse_arguments(command, n, argc, argv, directory,
+				     disable);
+	} else {
+		/*
+		 * Results come back on the compilers' stderr: ccache replays
+		 * it on a hit, distcc brings it back from the helpers.
+		 * --output-sync keeps two compiles' lines apart.
+		 */
+		if (asprintf(&kcflags,
+			     "KCFLAGS=%s " PLUGIN_ARGUMENT
+			     "stream-results " PLUGIN_ARGUMENT "run=%s %s",
+			     plugin, strrchr(directory, '.') + 1,
+			     disable ? disable : "") < 0)
+			return EXIT_TROUBLE;
+		command[n++] = "--output-sync=target";
+		hash_plugin_in_ccache();
+		command[n++] = kcflags;
+	}
 	/* Before vmlinux exists there is no Module.symvers to resolve against.
 	 */
 	if (external)
@@ -474,9 +550,30 @@ static int link_command(int argc, char **argv)
 	return print_findings(&report, &facts, failures, &options, NULL, 0);
 }
 
+/* Takes --sparse out of the arguments, before any "--". */
+static int take_sparse_option(int argc, char **argv)
+{
+	int kept = 0;
+
+	for (int i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--")) {
+			while (i < argc)
+				argv[kept++] = argv[i++];
+			break;
+		}
+		if (!strcmp(argv[i], "--sparse") && i > 0)
+			use_sparse = true;
+		else
+			argv[kept++] = argv[i];
+	}
+	argv[kept] = NULL;
+	return kept;
+}
+
 int main(int argc, char **argv)
 {
 	output_init(&output);
+	argc = take_sparse_option(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "kbuild"))
 		return kbuild(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "link"))

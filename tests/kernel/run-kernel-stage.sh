@@ -1,15 +1,12 @@
 #!/bin/bash
 # shellcheck source-path=SCRIPTDIR
 # run-kernel-stage.sh PLUGIN_SO [WORKDIR]
+# run-kernel-stage.sh --sparse SLABCHECK_SPARSE SLABCHECK [WORKDIR]
 #
-# Besides the plugin, the stage runs the link step (docs/link.md): the
-# slabcheck command is taken from SLABCHECK, or else from the build tree
-# the plugin is in (PLUGIN_SO/../../tools/slabcheck).  Every build writes
-# its units' facts, and `slabcheck link --kbuild` checks each module and
-# each directory of built-in objects as a whole.
-#
-# Runs the slabcheck GCC plugin on the kernel port that prepare-tree.sh
-# keeps in WORKDIR (default /var/tmp/slabcheck-kernel), in three parts:
+# Runs the slabcheck GCC plugin (or, with --sparse, slabcheck-sparse as
+# kbuild's checker: make C=2 CHECK=..., see stage-sparse.sh for what that
+# adds) on the kernel port that prepare-tree.sh keeps in WORKDIR (default
+# /var/tmp/slabcheck-kernel), in three parts:
 #
 #  clean      the objects build-converted.sh compiles, plus all of
 #             fs/ufs/ and ufs.ko and the objects of fat.ko in fs/fat/
@@ -61,18 +58,29 @@
 set -eu
 set -o pipefail
 
-if [ $# -lt 1 ] || [ $# -gt 2 ] || [ -z "$1" ]; then
+frontend=gcc
+if [ "${1:-}" = --sparse ]; then
+	frontend=sparse
+	shift
+fi
+checkers=1
+[ "$frontend" = sparse ] && checkers=2
+if [ $# -lt "$checkers" ] || [ $# -gt $((checkers + 1)) ] || [ -z "$1" ]; then
 	echo "usage: $0 PLUGIN_SO [WORKDIR]" >&2
+	echo "       $0 --sparse SLABCHECK_SPARSE SLABCHECK [WORKDIR]" >&2
 	exit 2
 fi
-if [ ! -f "$1" ]; then
-	echo "run-kernel-stage: $1: no such plugin" >&2
-	exit 2
-fi
+for f in "${@:1:$checkers}"; do
+	if [ ! -f "$f" ]; then
+		echo "run-kernel-stage: $f: no such file" >&2
+		exit 2
+	fi
+done
 
 here=$(cd "$(dirname "$0")" && pwd)
 jobs=${JOBS:-2}
-workdir=${2:-/var/tmp/slabcheck-kernel}
+workdir=${*:$((checkers + 1)):1}
+workdir=${workdir:-/var/tmp/slabcheck-kernel}
 t_start=$SECONDS
 
 progress() {
@@ -111,16 +119,25 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-plugin=$tmp/slabcheck_gcc.so
-cp "$1" "$plugin"
-slabcheck_source=${SLABCHECK:-$(dirname "$(readlink -f "$1")")/../tools/slabcheck}
-if [ ! -x "$slabcheck_source" ]; then
-	echo "run-kernel-stage: $slabcheck_source: no slabcheck command" \
-		"(set SLABCHECK)" >&2
-	exit 2
+if [ "$frontend" = sparse ]; then
+	checker=$tmp/slabcheck-sparse
+	slabcheck=$tmp/slabcheck
+	cp "$1" "$checker"
+	cp "$2" "$slabcheck"
+	# shellcheck source=stage-sparse.sh
+	. "$here/stage-sparse.sh"
+else
+	plugin=$tmp/slabcheck_gcc.so
+	cp "$1" "$plugin"
+	slabcheck_source=${SLABCHECK:-$(dirname "$(readlink -f "$1")")/../tools/slabcheck}
+	if [ ! -x "$slabcheck_source" ]; then
+		echo "run-kernel-stage: $slabcheck_source: no slabcheck command" \
+			"(set SLABCHECK)" >&2
+		exit 2
+	fi
+	slabcheck=$tmp/slabcheck
+	cp "$slabcheck_source" "$slabcheck"
 fi
-slabcheck=$tmp/slabcheck
-cp "$slabcheck_source" "$slabcheck"
 # Facts of the clean run, and of the current case (a fixed path, so that
 # the command lines of objects stay the same from case to case).
 facts=$tmp/facts
@@ -149,18 +166,18 @@ if [ -f "$state/files" ]; then
 fi
 cp .slabcheck-series "$state/stamp"
 
-kcflags="KCFLAGS=-fplugin=$plugin -fplugin-arg-slabcheck_gcc-facts-dir=$facts"
-passed=0
-failed=0
-
-pass() {
-	echo "PASS $1"
-	passed=$((passed + 1))
+# The arguments that load the front-end into a build; new_build sets them
+# up before each build.
+make_args=()
+new_build() {
+	if [ "$frontend" = sparse ]; then
+		sparse_make_args
+	else
+		make_args=("KCFLAGS=-fplugin=$plugin -fplugin-arg-slabcheck_gcc-facts-dir=$facts")
+	fi
 }
-fail() {
-	echo "FAIL $1: $2"
-	failed=$((failed + 1))
-}
+# shellcheck source=cases.sh
+. "$here/cases.sh"
 
 selected() {
 	[ -z "${ONLY:-}" ] || echo "$1" | grep -q -E -- "$ONLY"
@@ -185,10 +202,14 @@ keep_log() {
 	fi
 }
 
-# built_with_plugin OBJ: OBJ exists and kbuild recorded the plugin in its
-# command line.
+# built_with_plugin OBJ LOG: OBJ exists and kbuild recorded the plugin in
+# its command line (with --sparse: ran the checker on its source).
 built_with_plugin() {
 	local cmd
+	if [ "$frontend" = sparse ]; then
+		checked_by_sparse "$1" "$2"
+		return
+	fi
 	cmd=$(dirname "$1")/.$(basename "$1").cmd
 	[ -f "$1" ] && [ -f "$cmd" ] && grep -q -F -- "-fplugin=$plugin" "$cmd"
 }
@@ -237,11 +258,12 @@ run_clean() {
 	progress "clean: ${#clean_objs[@]} objects, fs/ufs/ufs.ko, fs/fat/fat.ko"
 	rm -f "${clean_objs[@]}" "${ufs_objs[@]}" fs/ufs/ufs.o fs/ufs/ufs.ko \
 		"${fat_objs[@]}" fs/fat/fat.o fs/fat/fat.ko
-	make -k -j"$jobs" "$kcflags" "${clean_objs[@]}" >"$log" 2>&1 ||
+	new_build
+	make -k -j"$jobs" "${make_args[@]}" "${clean_objs[@]}" >"$log" 2>&1 ||
 		status=1
-	make -j"$jobs" "$kcflags" KBUILD_MODPOST_WARN=1 fs/ufs/ufs.ko \
+	make -j"$jobs" "${make_args[@]}" KBUILD_MODPOST_WARN=1 fs/ufs/ufs.ko \
 		>>"$log" 2>&1 || status=1
-	make -j"$jobs" "$kcflags" KBUILD_MODPOST_WARN=1 fs/fat/fat.ko \
+	make -j"$jobs" "${make_args[@]}" KBUILD_MODPOST_WARN=1 fs/fat/fat.ko \
 		>>"$log" 2>&1 || status=1
 	link_step "$log" || status=1
 	mv "$facts"/*.facts "$clean_facts"/ 2>/dev/null || true
@@ -275,7 +297,7 @@ run_clean() {
 			;;
 		esac
 		for o in "${check_objs[@]}"; do
-			built_with_plugin "$o" ||
+			built_with_plugin "$o" "$log" ||
 				why="$why $o not built with the plugin;"
 		done
 		got=$(findings_in "$src")
@@ -298,6 +320,9 @@ run_clean() {
 	fi
 	if [ -s "$tmp/clean.found" ]; then
 		grep -E '\[kmem-|: note: ' "$log" >&2
+	fi
+	if [ "$frontend" = sparse ]; then
+		compare_stock "$log" "${clean_objs[@]}" fs/ufs/ufs.ko fs/fat/fat.ko
 	fi
 }
 
@@ -364,7 +389,8 @@ run_patch() {
 	fi
 	rm -f "${builds[@]}" "$facts"/*.facts
 	status=0
-	make -j"$jobs" "$kcflags" "${builds[@]}" >>"$log" 2>&1 || status=1
+	new_build
+	make -j"$jobs" "${make_args[@]}" "${builds[@]}" >>"$log" 2>&1 || status=1
 	link_log=$tmp/case.link.log
 	: >"$link_log"
 	link_step "$link_log" || status=1
@@ -373,7 +399,7 @@ run_patch() {
 		why="make failed;"
 	else
 		for obj in "${builds[@]}"; do
-			built_with_plugin "$obj" ||
+			built_with_plugin "$obj" "$log" ||
 				why="$why $obj not built with the plugin;"
 		done
 	fi

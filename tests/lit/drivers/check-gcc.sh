@@ -13,23 +13,9 @@
 # SLABCHECK_GCC names the GCC the plugin was built for (default: gcc).
 set -u
 plugin="$SLABCHECK_BUILD_DIR/gcc-plugin/slabcheck_gcc.so"
-args=()
-files=()
-module=
-for arg in "$@"; do
-	case "$arg" in
-	--module)
-		module=1 ;;
-	*.c)
-		files+=("$arg") ;;
-	--disable=*|--exempt=*)
-		args+=("-fplugin-arg-slabcheck_gcc-${arg#--}") ;;
-	--strict-size|--werror|--dump-model|--debug)
-		args+=("-fplugin-arg-slabcheck_gcc-${arg#--}") ;;
-	*)
-		args+=("$arg") ;;
-	esac
-done
+# shellcheck source=options.sh
+. "$(dirname "$0")/options.sh"
+map_options -fplugin-arg-slabcheck_gcc- "$@"
 flags=(-fplugin-arg-slabcheck_gcc-verify -std=gnu11 -O2 -Wall -nostdinc
 	-isystem "$SLABCHECK_INCLUDE_DIR")
 if [ -n "$module" ]; then
