@@ -56,6 +56,8 @@ void describe_callees(struct translation_unit *tu, struct function_model *model,
 						tu, model,
 						ident_name(insn->func->sym
 								   ->ident));
+				else if (insn->opcode == OP_CALL)
+					describe_table_callees(tu, model, insn);
 				FOR_EACH_PTR(insn->arguments, argument) {
 					if (symbol_followed(argument))
 						model->mentions_followed = true;

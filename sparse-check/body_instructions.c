@@ -99,6 +99,14 @@ static void translate_call(struct function_translation *ft,
 			tu_string(ft->tu, ident_name(insn->func->sym->ident));
 	else
 		call->call.target = operand_of(ft, insn->func, 0);
+	/* A call through a pointer: at the expression that names it. */
+	if (!call->call.name && call->location.file) {
+		struct source_location at = unit_location(ft->at, false);
+
+		if (at.file && at.line == call->location.line)
+			call->location.column = source_call_expression(
+				at.file, at.line, at.column);
+	}
 	call->call.argument_count = (size_t)count;
 	call->call.arguments = tu_operands(ft->tu, (size_t)count);
 	i = 0;
@@ -316,6 +324,8 @@ static void translate_load(struct function_translation *ft,
 	struct model_instruction *described_insn;
 	long long constant;
 
+	if (translate_table_load(ft, insn))
+		return;
 	if (insn->src->type == PSEUDO_SYM && insn->offset == 0 &&
 	    constant_variable(insn->src->sym, &constant)) {
 		described_insn =

@@ -77,6 +77,17 @@ struct instruction *inlined_select(struct function_translation *ft,
 struct instruction *inlined_compare(struct function_translation *ft,
 				    struct instruction *insn);
 
+/*
+ * body_tables.c: a load of a function pointer out of a table of functions
+ * (false when the load is none), and the functions a call through one may
+ * reach, for the core's choice of bodies.
+ */
+bool translate_table_load(struct function_translation *ft,
+			  struct instruction *insn);
+void describe_table_callees(struct translation_unit *tu,
+			    struct function_model *model,
+			    struct instruction *call);
+
 /* One instruction of the function's own code. */
 void translate_instruction(struct function_translation *ft,
 			   struct instruction *insn);

@@ -155,6 +155,53 @@ unsigned int source_call_name(const char *file, unsigned int line,
 	return (unsigned int)start + 1;
 }
 
+unsigned int source_call_expression(const char *file, unsigned int line,
+				    unsigned int column)
+{
+	size_t length, start, at, name, good;
+	const char *text = line_text(file, line, &length);
+
+	if (!text || column == 0 || column > length || text[column - 1] != '(')
+		return column;
+	start = good = column - 1;
+	for (;;) {
+		at = start;
+		while (at > 0 && (text[at - 1] == ' ' || text[at - 1] == '\t'))
+			at--;
+		if (at > 0 && text[at - 1] == ']') {
+			int depth = 0;
+
+			/* Back to the matching '['. */
+			do {
+				at--;
+				depth += text[at] == ']';
+				depth -= text[at] == '[';
+			} while (at > 0 && depth > 0);
+			if (depth)
+				break;
+			start = at;
+			continue;
+		}
+		name = at;
+		while (name > 0 && name_character(text[name - 1]))
+			name--;
+		if (name == at || isdigit((unsigned char)text[name]) ||
+		    keyword(text + name, at - name))
+			break;
+		start = good = name;
+		at = name;
+		while (at > 0 && (text[at - 1] == ' ' || text[at - 1] == '\t'))
+			at--;
+		if (at >= 1 && text[at - 1] == '.')
+			start = at - 1;
+		else if (at >= 2 && text[at - 1] == '>' && text[at - 2] == '-')
+			start = at - 2;
+		else
+			break;
+	}
+	return good == column - 1 ? column : (unsigned int)good + 1;
+}
+
 bool source_identifier(const char *file, unsigned int line, unsigned int column,
 		       char *name, size_t size)
 {

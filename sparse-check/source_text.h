@@ -21,6 +21,13 @@ unsigned int source_byte_column(const char *file, unsigned int line,
 				unsigned int column, unsigned int tabstop);
 
 /*
+ * Where a call through a pointer starts, as GCC places it: the start of
+ * `table[i](`, `ops.exit(` or `ops->exit(`, for a '(' at 'column'.
+ */
+unsigned int source_call_expression(const char *file, unsigned int line,
+				    unsigned int column);
+
+/*
  * When a '(' is at that byte column and a name (not a keyword) stands before
  * it, the column of the name's first character; otherwise 'column'.
  */

@@ -477,10 +477,11 @@ bool followed_marker(const struct code_range *range, struct instruction *insn)
 
 void translate_unit(struct translation_unit *tu, struct symbol_list *symbols)
 {
-	struct unit_translation translation = { .tu = tu };
+	struct unit_translation translation = { .tu = tu, .symbols = symbols };
 
 	unit = &translation;
 	pointer_map_init(&translation.objects);
+	pointer_map_init(&translation.tables);
 	describe_unit(tu);
 	describe_variables(tu, symbols);
 	for (size_t i = 0; i < function_count; i++) {
@@ -519,6 +520,7 @@ void translate_unit(struct translation_unit *tu, struct symbol_list *symbols)
 				       &functions[i].range);
 	}
 	pointer_map_release(&translation.objects);
+	pointer_map_release(&translation.tables);
 	unit = NULL;
 }
 

@@ -24,6 +24,9 @@ struct code_range {
 struct unit_translation {
 	struct translation_unit *tu;
 	struct pointer_map objects; /* symbol -> object index */
+	/* Variables whose functions are described (body_tables.c). */
+	struct pointer_map tables;
+	struct symbol_list *symbols; /* the unit's, for their initializers */
 };
 
 extern struct unit_translation *unit;
