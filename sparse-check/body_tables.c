@@ -147,8 +147,10 @@ static bool parse_load(struct instruction *insn, struct table_load *load)
 
 /*
  * Calls 'visit' on every function an initializer holds, at its byte
- * offset in the variable; sparse gives nested initializers offsets
- * relative to the enclosing one.
+ * offset in the variable.  Sparse gives a nested initializer's entries
+ * offsets relative to it; once expanded, the nested initializer stands in
+ * its enclosing list in place of its position, and its entries' offsets
+ * count from the enclosing one's base.
  */
 static void for_each_function(struct expression *initializer,
 			      unsigned long offset,
@@ -163,6 +165,11 @@ static void for_each_function(struct expression *initializer,
 	FOR_EACH_PTR(initializer->expr_list, entry) {
 		struct expression *value;
 
+		/* Expanded: offsets already counted from the same base. */
+		if (entry && entry->type == EXPR_INITIALIZER) {
+			for_each_function(entry, offset, visit, data);
+			continue;
+		}
 		if (!entry || entry->type != EXPR_POS || !entry->init_expr)
 			continue;
 		value = entry->init_expr;
