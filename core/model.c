@@ -347,3 +347,29 @@ void instruction_visit_operands(struct instruction *instruction,
 		return;
 	}
 }
+
+struct value_search {
+	int value;
+	bool found;
+};
+
+static void find_value(struct operand *operand, void *data)
+{
+	struct value_search *search = data;
+
+	if ((operand->kind == OPERAND_VALUE ||
+	     operand->kind == OPERAND_MEMBER_ADDRESS) &&
+	    operand->value == search->value)
+		search->found = true;
+}
+
+bool block_reads_value(struct block *block, size_t first, int value)
+{
+	struct value_search search = { value, false };
+
+	for (size_t i = first; i < block->instruction_count && !search.found;
+	     i++)
+		instruction_visit_operands(&block->instructions[i], find_value,
+					   &search);
+	return search.found;
+}

@@ -338,6 +338,13 @@ void instruction_visit_operands(struct instruction *instruction,
 				void (*visit)(struct operand *operand,
 					      void *data),
 				void *data);
+/*
+ * Whether an instruction of the block from 'first' on reads the value:
+ * front-ends ask it of the instructions they described for one statement,
+ * to read the rest of its values with an INSN_USE.
+ */
+struct block;
+bool block_reads_value(struct block *block, size_t first, int value);
 
 /* A function whose address an object's initializer holds. */
 struct function_entry {

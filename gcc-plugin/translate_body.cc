@@ -267,33 +267,6 @@ static void describe_other_definitions(function_translation *ft, gimple *stmt)
 	}
 }
 
-struct value_search {
-	int value;
-	bool found;
-};
-
-static void find_value(struct operand *operand, void *data)
-{
-	struct value_search *search = (struct value_search *)data;
-
-	if ((operand->kind == OPERAND_VALUE ||
-	     operand->kind == OPERAND_MEMBER_ADDRESS) &&
-	    operand->value == search->value)
-		search->found = true;
-}
-
-/* Whether an instruction of the block from 'first' on reads the value. */
-static bool named(struct block *block, size_t first, int value)
-{
-	struct value_search search = { value, false };
-
-	for (size_t i = first; i < block->instruction_count && !search.found;
-	     i++)
-		instruction_visit_operands(&block->instructions[i], find_value,
-					   &search);
-	return search.found;
-}
-
 /*
  * Every value a statement reads is an operand somewhere, so that the core
  * can tell a value nothing reads: what the statement's own instructions
@@ -324,7 +297,7 @@ static void describe_other_uses(function_translation *ft, gimple *stmt,
 		bool seen = false;
 
 		if (operand.kind != OPERAND_VALUE ||
-		    named(ft->block, first, operand.value))
+		    block_reads_value(ft->block, first, operand.value))
 			continue;
 		if (gimple_code(stmt) == GIMPLE_RETURN &&
 		    ft->block->return_value.kind == VALUE_ID &&

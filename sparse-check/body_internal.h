@@ -88,6 +88,13 @@ void describe_table_callees(struct translation_unit *tu,
 			    struct function_model *model,
 			    struct instruction *call);
 
+/*
+ * body_uses.c: an INSN_USE of the values the instruction reads that its
+ * description (the block's instructions from 'first' on) does not name.
+ */
+void describe_other_uses(struct function_translation *ft,
+			 struct instruction *insn, size_t first);
+
 /* One instruction of the function's own code. */
 void translate_instruction(struct function_translation *ft,
 			   struct instruction *insn);

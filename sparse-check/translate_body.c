@@ -361,6 +361,8 @@ static void translate_block(struct function_translation *ft,
 {
 	struct instruction *insn, *last = terminator(bb);
 	int segment = block_index(ft, bb);
+	size_t first;
+	bool own;
 
 	ft->block = &ft->model->blocks[segment];
 	FOR_EACH_PTR(bb->insns, insn) {
@@ -371,7 +373,7 @@ static void translate_block(struct function_translation *ft,
 				translate_phi(ft, insn);
 			continue;
 		}
-		callers_code(ft->range, insn, &ft->at);
+		own = callers_code(ft->range, insn, &ft->at);
 		if (spelled_out(ft, insn)) {
 			translate_select(ft, insn, segment);
 			segment += 3;
@@ -387,10 +389,17 @@ static void translate_block(struct function_translation *ft,
 			    !split_branch(ft, insn))
 				ft->block->condition =
 					branch_condition(ft, insn);
+			if (own && (insn->opcode == OP_SWITCH ||
+				    insn->opcode == OP_COMPUTEDGOTO))
+				describe_other_uses(
+					ft, insn, ft->block->instruction_count);
 			continue;
 		}
+		first = ft->block->instruction_count;
 		if (described(ft, insn) || followed_marker(ft->range, insn))
 			translate_instruction(ft, insn);
+		if (own)
+			describe_other_uses(ft, insn, first);
 	}
 	END_FOR_EACH_PTR(insn);
 }
