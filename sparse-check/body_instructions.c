@@ -63,6 +63,18 @@ static void describe_object_copy(struct function_translation *ft,
 	copy->object_copy.source_name = tu_string(ft->tu, loaded_from(value));
 }
 
+/*
+ * Whether the source assigns a call's result that nothing uses: sparse
+ * drops a value that is never read, where GCC's front-end keeps the
+ * assignment and gives the call a result that nothing reads.
+ */
+static bool assigned(const struct model_instruction *call)
+{
+	return call->location.file &&
+	       source_assigned(call->location.file, call->location.line,
+			       call->location.column);
+}
+
 static void translate_call(struct function_translation *ft,
 			   struct instruction *insn)
 {
@@ -118,7 +130,7 @@ static void translate_call(struct function_translation *ft,
 		i++;
 	}
 	END_FOR_EACH_PTR(argument);
-	if (result_used(ft, insn->target, NULL))
+	if (result_used(ft, insn->target, NULL) || assigned(call))
 		set_result(ft, call, insn->target);
 	if (used_type(insn->target, insn->type, &size, &name, 0)) {
 		call->call.result_pointee = tu_string(ft->tu, name);
@@ -189,7 +201,7 @@ static void translate_inlined_call(struct function_translation *ft,
 	END_FOR_EACH_PTR(argument);
 	FINISH_PTR_LIST(parameter);
 	if (pointer_map_get(&ft->claimed, insn->target, &claim) &&
-	    claim == insn && inlined_result_used(ft, insn))
+	    claim == insn && (inlined_result_used(ft, insn) || assigned(call)))
 		call->result = number_value(ft, insn->target);
 	if (used_type(insn->target, fntype->ctype.base_type, &size, &name, 0)) {
 		call->call.result_pointee = tu_string(ft->tu, name);

@@ -202,6 +202,33 @@ unsigned int source_call_expression(const char *file, unsigned int line,
 	return good == column - 1 ? column : (unsigned int)good + 1;
 }
 
+bool source_assigned(const char *file, unsigned int line, unsigned int column)
+{
+	size_t length, at;
+	const char *text = line_text(file, line, &length);
+
+	if (!text || column == 0 || column > length + 1)
+		return false;
+	at = column - 1;
+	for (int lines = 0;; lines++) {
+		while (at > 0 && (text[at - 1] == ' ' || text[at - 1] == '\t'))
+			at--;
+		if (at > 0 || lines > 0 || line <= 1)
+			break;
+		/* `x =` may end the line before. */
+		text = line_text(file, --line, &length);
+		if (!text)
+			return false;
+		at = length;
+		while (at > 0 && (text[at - 1] == '\n' || text[at - 1] == '\r'))
+			at--;
+	}
+	if (at == 0 || text[at - 1] != '=')
+		return false;
+	/* Not ==, <=, >=, != nor a compound assignment, which read it. */
+	return at < 2 || !strchr("=!<>+-*/%&|^", text[at - 2]);
+}
+
 bool source_identifier(const char *file, unsigned int line, unsigned int column,
 		       char *name, size_t size)
 {

@@ -35,6 +35,13 @@ unsigned int source_call_name(const char *file, unsigned int line,
 			      unsigned int column);
 
 /*
+ * Whether the code at that byte column is the right side of a plain
+ * assignment or initializer (`x = CODE`, `int x = CODE`), with the '='
+ * on its line or at the end of the line before.
+ */
+bool source_assigned(const char *file, unsigned int line, unsigned int column);
+
+/*
  * The identifier that starts at that byte column, copied into 'name' (size
  * 'size'); false when none does.
  */
