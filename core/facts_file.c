@@ -52,6 +52,8 @@ struct writer {
 	int *written_index;
 	/* Not written, and calls out of the unit: "may do anything". */
 	bool *leaves;
+	/* Per value of the function being written: something reads it. */
+	bool *read;
 };
 
 static json_int_t file_index(struct writer *writer, const char *file)
@@ -126,6 +128,12 @@ static void set_string(json_t *object, const char *key, const char *text)
 		json_object_set_new(object, key, json_string(text));
 }
 
+static void set_flag(json_t *object, const char *key, bool flag)
+{
+	if (flag)
+		json_object_set_new(object, key, json_true());
+}
+
 static json_t *event_json(struct writer *writer, const struct event *event);
 
 /* A call through a table: the value that picks, each element's call. */
@@ -145,18 +153,22 @@ static json_t *table_json(struct writer *writer, const struct table_call *table)
 
 static json_t *event_json(struct writer *writer, const struct event *event)
 {
-	json_t *object = json_pack("{s:s, s:o, s:o}", "kind",
-				   model_event_names[event->kind], "at",
-				   location_json(writer, &event->location),
-				   "result", value_json(event->result));
+	json_t *object =
+		json_pack("{s:s, s:o}", "kind", model_event_names[event->kind],
+			  "at", location_json(writer, &event->location));
 	json_t *arguments;
+	bool any_cache = false;
+
+	/* What is absent reads back as its default: smaller, and cheaper. */
+	if (event->result.kind != VALUE_UNKNOWN)
+		json_object_set_new(object, "result",
+				    value_json(event->result));
 
 	set_string(object, "callee", event->callee);
 	if (event_has_cache(event->kind)) {
 		json_object_set_new(object, "cache",
 				    cache_ref_json(&event->cache));
-		json_object_set_new(object, "result-is-pointer",
-				    json_boolean(event->result_is_pointer));
+		set_flag(object, "result-is-pointer", event->result_is_pointer);
 		if (event->flags_known)
 			json_object_set_new(
 				object, "flags",
@@ -172,14 +184,17 @@ static json_t *event_json(struct writer *writer, const struct event *event)
 	}
 	switch (event->kind) {
 	case EVENT_CALL:
-		arguments = json_array();
 		for (size_t i = 0; i < event->argument_count; i++)
-			json_array_append_new(
-				arguments,
-				cache_ref_json(&event->arguments[i]));
-		json_object_set_new(object, "arguments", arguments);
-		json_object_set_new(object, "indirect",
-				    json_boolean(event->indirect));
+			any_cache |= event->arguments[i].kind != CACHE_REF_NONE;
+		if (any_cache) {
+			arguments = json_array();
+			for (size_t i = 0; i < event->argument_count; i++)
+				json_array_append_new(
+					arguments,
+					cache_ref_json(&event->arguments[i]));
+			json_object_set_new(object, "arguments", arguments);
+		}
+		set_flag(object, "indirect", event->indirect);
 		/*
 		 * A body of this unit by its place in the facts; a function
 		 * of the unit whose body the core did not want stays unseen,
@@ -195,13 +210,11 @@ static json_t *event_json(struct writer *writer, const struct event *event)
 			 tu_find_function(writer->tu, event->callee) >= 0)
 			json_object_set_new(object, "local", json_true());
 		/* A body left out touches no cache; it may call out. */
-		json_object_set_new(
-			object, "only-arguments",
-			json_boolean(
-				event->reaches_only_arguments ||
-				(event->function >= 0 &&
-				 writer->written_index[event->function] < 0 &&
-				 !writer->leaves[event->function])));
+		set_flag(object, "only-arguments",
+			 event->reaches_only_arguments ||
+				 (event->function >= 0 &&
+				  writer->written_index[event->function] < 0 &&
+				  !writer->leaves[event->function]));
 		if (event->table)
 			json_object_set_new(object, "table",
 					    table_json(writer, event->table));
@@ -250,9 +263,16 @@ static json_t *block_json(struct writer *writer, const struct block *block)
 	json_t *events = json_array(), *phis = json_array();
 	json_t *object;
 
-	for (size_t e = 0; e < block->event_count; e++)
-		json_array_append_new(events,
-				      event_json(writer, &block->events[e]));
+	for (size_t e = 0; e < block->event_count; e++) {
+		const struct event *event = &block->events[e];
+
+		/* A value defined some other way that nothing reads. */
+		if (event->kind == EVENT_DEFINE &&
+		    (event->result.kind != VALUE_ID ||
+		     !writer->read[event->result.id]))
+			continue;
+		json_array_append_new(events, event_json(writer, event));
+	}
 	for (size_t p = 0; p < block->phi_count; p++) {
 		const struct phi *phi = &block->phis[p];
 		json_t *incoming = json_array();
@@ -293,14 +313,57 @@ static json_t *block_json(struct writer *writer, const struct block *block)
 	return object;
 }
 
+static void mark_read(bool *read, int count, struct value value)
+{
+	if (value.kind == VALUE_ID && value.id >= 0 && value.id < count)
+		read[value.id] = true;
+}
+
+/* The values something in the function reads. */
+static void find_reads(const struct function_model *function, bool *read)
+{
+	int count = function->value_count;
+
+	memset(read, 0, (size_t)count + 1);
+	for (size_t b = 0; b < function->block_count; b++) {
+		const struct block *block = &function->blocks[b];
+
+		for (size_t e = 0; e < block->event_count; e++) {
+			const struct event *event = &block->events[e];
+
+			if (event->kind == EVENT_VALUE_COPY ||
+			    event->kind == EVENT_VALUE_ADD ||
+			    event->kind == EVENT_VALUE_ERRNO)
+				mark_read(read, count, event->source);
+			if (event->kind == EVENT_CALL && event->table)
+				mark_read(read, count,
+					  value_id(event->table->index));
+		}
+		for (size_t p = 0; p < block->phi_count; p++)
+			for (size_t i = 0; i < block->phis[p].incoming_count;
+			     i++)
+				mark_read(read, count,
+					  block->phis[p].incoming[i]);
+		if (block->exit == EXIT_TEST)
+			mark_read(read, count, value_id(block->tested_value));
+		if (block->exit == EXIT_RETURN)
+			mark_read(read, count, block->return_value);
+	}
+}
+
 static json_t *function_json(struct writer *writer,
 			     const struct function_model *function)
 {
 	json_t *blocks = json_array();
 
-	for (size_t b = 0; b < function->block_count; b++)
+	writer->read = calloc((size_t)function->value_count + 1, 1);
+	if (writer->read)
+		find_reads(function, writer->read);
+	for (size_t b = 0; writer->read && b < function->block_count; b++)
 		json_array_append_new(blocks,
 				      block_json(writer, &function->blocks[b]));
+	free(writer->read);
+	writer->read = NULL;
 	return json_pack(
 		"{s:s, s:o, s:b, s:i, s:i, s:b, s:o}", "name", function->name,
 		"at", location_json(writer, &function->location), "external",
@@ -439,6 +502,7 @@ int facts_write(const struct translation_unit *tu, const char *directory,
 	json_t *callable = json_array(), *unit, *root;
 	int count = 0, status;
 	bool *written = calloc(tu->function_count + 1, sizeof(bool));
+	char *text;
 
 	writer.written_index = calloc(tu->function_count + 1, sizeof(int));
 	writer.leaves = calloc(tu->function_count + 1, sizeof(bool));
@@ -491,8 +555,12 @@ int facts_write(const struct translation_unit *tu, const char *directory,
 			 FACTS_FORMAT, "version", FACTS_VERSION, "unit", unit,
 			 "files", writer.files, "instances", instances,
 			 "callable", callable, "functions", functions);
-	status = json_dumpf(root, stream, JSON_COMPACT);
-	fputc('\n', stream);
+	/* One string, one write: dumping to a stream writes piece by piece. */
+	text = json_dumps(root, JSON_COMPACT);
+	status = text && fputs(text, stream) >= 0 && fputc('\n', stream) >= 0 ?
+			 0 :
+			 -1;
+	free(text);
 	json_decref(root);
 	json_decref(writer.file_indexes);
 	free(writer.written_index);
