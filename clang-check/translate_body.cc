@@ -7,6 +7,7 @@
  * Clang's AST has no SSA, and the core wants one description of values
  * whatever the compiler.  Expressions are in translate_expr.cc.
  */
+#include <algorithm>
 #include <vector>
 
 #include "translate_internal.h"
@@ -75,6 +76,19 @@ static void discard_statements(body_translation &body, const Stmt *statement,
 	}
 }
 
+/* Calls passed straight to a call are placed where the outer one is. */
+static void locate_arguments(body_translation &body, const CallExpr *call)
+{
+	auto outer = body.call_locations.find(call);
+	SourceLocation location = outer != body.call_locations.end() ?
+					  outer->second :
+					  call->getBeginLoc();
+
+	for (const Expr *argument : call->arguments())
+		if (isa<CallExpr>(argument->IgnoreParens()))
+			body.call_locations[argument->IgnoreParens()] = location;
+}
+
 /*
  * What the body needs before its CFG is walked: the locals whose address is
  * taken (they live in memory, as in GCC, and are not SSA values), the
@@ -95,6 +109,8 @@ static void prepare(body_translation &body, const Stmt *root)
 		if (!statement)
 			continue;
 		discard_statements(body, statement, valued);
+		if (const CallExpr *call = dyn_cast<CallExpr>(statement))
+			locate_arguments(body, call);
 		if (const UnaryOperator *unary =
 			    dyn_cast<UnaryOperator>(statement)) {
 			const DeclRefExpr *ref = dyn_cast<DeclRefExpr>(
@@ -235,73 +251,159 @@ static const Expr *tested_expression(body_translation &body,
 struct cfg_translation {
 	body_translation &body;
 	const CFG &cfg;
+	const Stmt *function_body;
 	std::vector<int> index; /* CFG block id -> model block, or -1 */
-	std::vector<int> unprocessed_predecessors; /* by model block */
+	/* By model block: where it goes (distinct), and whether it returns. */
+	std::vector<std::vector<int>> successors;
+	std::vector<bool> falls_off;
+	std::vector<int> unprocessed_predecessors;
+	/* A block of its own for the end of the function, when a branch
+	 * goes there (a loop that is the last statement); or -1. */
+	int end = -1;
+	/*
+	 * By model block: a block of its own for its return, or -1.  A return
+	 * where paths merge would return a phi of its own block, which the
+	 * core reads as returns merged into one (GIMPLE's single return).
+	 */
+	std::vector<int> return_block;
+	size_t block_count = 0;
 };
 
-static void add_edge(cfg_translation &translation, int from, int to)
+static const ReturnStmt *return_statement(const CFGBlock *block)
 {
-	struct block *block = &translation.body.model->blocks[from];
+	for (const CFGElement &element : *block) {
+		auto statement = element.getAs<CFGStmt>();
 
-	for (size_t i = 0; i < block->successor_count; i++)
-		if (block->successors[i] == to)
-			return;
-	block_add_edge(translation.body.tu, translation.body.model, from, to);
+		if (statement && isa<ReturnStmt>(statement->getStmt()))
+			return cast<ReturnStmt>(statement->getStmt());
+	}
+	return nullptr;
 }
 
-static void translate_exit(cfg_translation &translation, const CFGBlock *cfg_block,
-			   const ReturnStmt *returned)
+/*
+ * Where each block goes.  Clang's CFG sends returns, falls off the end and
+ * noreturn calls to one exit block; the model wants a return where the
+ * function returns, nothing after a noreturn call, and a block of its own
+ * for the end of the function only when a branch can fall off it.
+ */
+static void find_successors(cfg_translation &translation,
+			    const std::vector<const CFGBlock *> &order)
+{
+	const CFGBlock *exit = &translation.cfg.getExit();
+	std::vector<bool> to_end(order.size(), false);
+
+	translation.successors.resize(order.size() + 1);
+	translation.falls_off.resize(order.size() + 1, false);
+	translation.unprocessed_predecessors.clear();
+	for (size_t b = 0; b < order.size(); b++) {
+		std::vector<int> &successors = translation.successors[b];
+		bool to_exit = false;
+
+		for (const CFGBlock::AdjacentBlock &adjacent : order[b]->succs()) {
+			const CFGBlock *successor = adjacent.getReachableBlock();
+			int target;
+
+			if (!successor)
+				continue;
+			if (successor == exit) {
+				to_exit = true;
+				continue;
+			}
+			target = translation.index[successor->getBlockID()];
+			if (std::find(successors.begin(), successors.end(),
+				      target) == successors.end())
+				successors.push_back(target);
+		}
+		if (!to_exit || return_statement(order[b]) ||
+		    order[b]->hasNoReturnElement())
+			continue;
+		if (successors.empty())
+			translation.falls_off[b] = true;
+		else
+			to_end[b] = true;
+	}
+	translation.block_count = order.size();
+	for (size_t b = 0; b < order.size(); b++) {
+		if (!to_end[b])
+			continue;
+		if (translation.end < 0)
+			translation.end = (int)translation.block_count++;
+		translation.successors[b].push_back(translation.end);
+	}
+	std::vector<int> predecessors(translation.block_count, 0);
+	for (const std::vector<int> &successors : translation.successors)
+		for (int target : successors)
+			predecessors[target]++;
+	translation.return_block.resize(order.size(), -1);
+	for (size_t b = 0; b < order.size(); b++) {
+		if (predecessors[b] < 2 || !return_statement(order[b]))
+			continue;
+		translation.return_block[b] = (int)translation.block_count++;
+		translation.successors[b].push_back(translation.return_block[b]);
+		predecessors.push_back(1);
+	}
+	translation.successors.resize(translation.block_count);
+	predecessors.resize(translation.block_count, 0);
+	translation.unprocessed_predecessors = predecessors;
+}
+
+static void set_return(body_translation &body, struct block *block,
+		       const Expr *value, SourceLocation location)
+{
+	block->exit = EXIT_RETURN;
+	block->return_value = value_unknown();
+	block->return_location = unit_location(body.unit, location);
+	if (!value)
+		return;
+	struct operand operand = value_operand(body, value);
+
+	if (operand.kind == OPERAND_VALUE)
+		block->return_value = value_id(operand.value);
+	else if (operand.kind == OPERAND_CONSTANT)
+		block->return_value = value_constant((long)operand.constant);
+}
+
+/* The end of a block: a return, a branch on a value, or jumps. */
+static void translate_exit(cfg_translation &translation,
+			   const CFGBlock *cfg_block, const ReturnStmt *returned)
 {
 	body_translation &body = translation.body;
 	struct block *block = &body.model->blocks[body.block];
-	std::vector<int> successors;
-	bool to_exit = false;
+	const std::vector<int> &successors =
+		translation.successors[body.block];
+	const Expr *tested;
 
-	for (const CFGBlock::AdjacentBlock &adjacent : cfg_block->succs()) {
-		const CFGBlock *successor = adjacent.getReachableBlock();
-
-		if (!successor)
-			continue;
-		if (successor == &translation.cfg.getExit())
-			to_exit = true;
-		else
-			successors.push_back(
-				translation.index[successor->getBlockID()]);
+	if (returned && translation.return_block[body.block] >= 0) {
+		block->exit = EXIT_JUMP;
+		block_add_edge(body.tu, body.model, body.block,
+			       translation.return_block[body.block]);
+		block = &body.model->blocks[translation.return_block[body.block]];
 	}
-	if (returned || (to_exit && !cfg_block->hasNoReturnElement())) {
-		block->exit = EXIT_RETURN;
-		block->return_value = value_unknown();
-		if (returned && returned->getRetValue()) {
-			struct operand value =
-				value_operand(body, returned->getRetValue());
-
-			if (value.kind == OPERAND_VALUE)
-				block->return_value = value_id(value.value);
-			else if (value.kind == OPERAND_CONSTANT)
-				block->return_value =
-					value_constant((long)value.constant);
-			block->return_location = unit_location(
-				body.unit, returned->getRetValue()->getBeginLoc());
-		} else if (returned) {
-			block->return_location =
-				unit_location(body.unit, returned->getBeginLoc());
-		}
+	if (returned) {
+		set_return(body, block, returned->getRetValue(),
+			   returned->getRetValue() ?
+				   returned->getRetValue()->getBeginLoc() :
+				   returned->getBeginLoc());
+		return;
+	}
+	if (translation.falls_off[body.block]) {
+		set_return(body, block, nullptr,
+			   translation.function_body->getEndLoc());
 		return;
 	}
 	if (successors.empty()) {
 		block->exit = EXIT_NONE;
 		return;
 	}
-	const Expr *tested = tested_expression(body, cfg_block);
-	if (successors.size() == 2 && cfg_block->succ_size() == 2 && tested &&
-	    successors[0] != successors[1]) {
-		block->exit = EXIT_BRANCH;
+	tested = tested_expression(body, cfg_block);
+	block->exit = successors.size() == 2 && cfg_block->succ_size() == 2 &&
+				      tested ?
+			      EXIT_BRANCH :
+			      EXIT_JUMP;
+	if (block->exit == EXIT_BRANCH)
 		block->condition = value_operand(body, tested);
-	} else {
-		block->exit = EXIT_JUMP;
-	}
 	for (int successor : successors)
-		add_edge(translation, body.block, successor);
+		block_add_edge(body.tu, body.model, body.block, successor);
 }
 
 /* The short-circuit value of && or || where its left side decides it. */
@@ -322,23 +424,15 @@ static void translate_block(cfg_translation &translation,
 			    const CFGBlock *cfg_block)
 {
 	body_translation &body = translation.body;
-	const ReturnStmt *returned = nullptr;
-
 	body.block = translation.index[cfg_block->getBlockID()];
 	for (const CFGElement &element : *cfg_block) {
 		auto statement = element.getAs<CFGStmt>();
 
-		if (!statement)
-			continue;
-		if (const ReturnStmt *ret =
-			    dyn_cast<ReturnStmt>(statement->getStmt())) {
-			returned = ret;
-			continue;
-		}
-		translate_element(body, statement->getStmt());
+		if (statement && !isa<ReturnStmt>(statement->getStmt()))
+			translate_element(body, statement->getStmt());
 	}
 	short_circuit(body, cfg_block);
-	translate_exit(translation, cfg_block, returned);
+	translate_exit(translation, cfg_block, return_statement(cfg_block));
 }
 
 /* Seals the successors whose every predecessor has been translated. */
@@ -371,36 +465,29 @@ void translate_body(unit_translation &unit, int index,
 		return;
 	prepare(body, function->getBody());
 	std::vector<const CFGBlock *> order = reverse_postorder(*cfg);
-	cfg_translation translation = { body, *cfg,
+	cfg_translation translation = { body, *cfg, function->getBody(),
 					std::vector<int>(cfg->getNumBlockIDs(),
-							 -1),
-					std::vector<int>(order.size(), 0) };
+							 -1) };
 
 	for (size_t i = 0; i < order.size(); i++)
 		translation.index[order[i]->getBlockID()] = (int)i;
-	/* Predecessors that are themselves reached, by model block. */
-	for (const CFGBlock *block : order) {
-		std::unordered_set<int> targets;
-
-		for (const CFGBlock::AdjacentBlock &adjacent : block->succs()) {
-			const CFGBlock *successor = adjacent.getReachableBlock();
-
-			if (successor && successor != &cfg->getExit())
-				targets.insert(
-					translation.index[successor->getBlockID()]);
-		}
-		for (int target : targets)
-			translation.unprocessed_predecessors[target]++;
-	}
+	find_successors(translation, order);
 	model->returns_value = !function->getReturnType()->isVoidType();
 	model->described = true;
-	function_set_blocks(unit.tu, model, order.size());
+	function_set_blocks(unit.tu, model, translation.block_count);
 	body.ssa = ssa_builder_new(unit.tu, model);
 	ssa_builder_seal(body.ssa, 0);
 	translate_parameters(body, function);
 	for (const CFGBlock *block : order) {
+		int index = translation.index[block->getBlockID()];
+
 		translate_block(translation, block);
-		seal_successors(translation, body.block);
+		seal_successors(translation, index);
+	}
+	if (translation.end >= 0) {
+		body.block = translation.end;
+		set_return(body, &model->blocks[body.block], nullptr,
+			   function->getBody()->getEndLoc());
 	}
 	ssa_builder_finish(body.ssa);
 }

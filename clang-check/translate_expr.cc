@@ -43,7 +43,7 @@ static struct operand defined(body_translation &body, const Expr *expr)
 
 	if (!is_value_type(expr->getType()))
 		return operand_unknown();
-	define = add_instruction(body, INSN_DEFINE, expr->getBeginLoc());
+	define = add_instruction(body, INSN_DEFINE, expr->getExprLoc());
 	define->result = new_value(body);
 	return operand_value(define->result);
 }
@@ -166,6 +166,7 @@ static struct operand member_address(body_translation &body,
 				     const Expr *object)
 {
 	const MemberExpr *member;
+	struct instruction *copy;
 	struct operand result;
 	const char *tag;
 
@@ -185,11 +186,16 @@ static struct operand member_address(body_translation &body,
 	result.name = tu_string(body.tu, tag);
 	result.pointee = tu_string(
 		body.tu, member->getMemberDecl()->getNameAsString().c_str());
-	return result;
+	/* Not a GIMPLE value: GCC computes it into a temporary first. */
+	copy = add_instruction(body, INSN_ASSIGN, object->getExprLoc());
+	copy->result = new_value(body);
+	copy->source = result;
+	return operand_value(copy->result);
 }
 
 static void describe_initializer(body_translation &body, struct operand object,
-				 QualType type, const Expr *initializer);
+				 QualType type, const Expr *initializer,
+				 SourceLocation fallback);
 
 static struct operand address_operand(body_translation &body,
 				      const Expr *object)
@@ -246,7 +252,7 @@ static struct operand load(body_translation &body, const Expr *expr,
 	if (!isa<DeclRefExpr>(lvalue->IgnoreParens()) ||
 	    expr->getType().isVolatileQualified())
 		return defined(body, expr);
-	copy = add_instruction(body, INSN_ASSIGN, expr->getBeginLoc());
+	copy = add_instruction(body, INSN_ASSIGN, expr->getExprLoc());
 	copy->result = new_value(body);
 	copy->source = operand_unknown();
 	return operand_value(copy->result);
@@ -327,15 +333,24 @@ static struct operand arithmetic(body_translation &body, const Expr *expr,
 				  location);
 }
 
-/* Where a field write is placed: the value, or the '=' for a plain one. */
-static SourceLocation field_write_location(const Expr *value,
-					   SourceLocation equals)
+/*
+ * Where a field write is placed: the value, or for a value GIMPLE keeps no
+ * place of (a plain variable or parameter, a constant) the '=' of an
+ * assignment, the variable an initializer fills.
+ */
+static SourceLocation field_write_location(body_translation &body,
+					   const Expr *value,
+					   SourceLocation fallback)
 {
 	const Expr *stripped = value->IgnoreParenImpCasts();
+	long long constant;
 
-	if (equals.isValid() &&
-	    (isa<DeclRefExpr>(stripped) || isa<IntegerLiteral>(stripped)))
-		return equals;
+	if (fallback.isValid() &&
+	    (isa<DeclRefExpr>(stripped) ||
+	     compat_evaluate_int(stripped, body.context, &constant) ||
+	     value->isNullPointerConstant(body.context,
+					  Expr::NPC_ValueDependentIsNotNull)))
+		return fallback;
 	return written_value_location(value);
 }
 
@@ -375,7 +390,8 @@ static bool is_zero(body_translation &body, const Expr *value)
  * zero; the same fields are described here.
  */
 static void describe_initializer(body_translation &body, struct operand object,
-				 QualType type, const Expr *initializer)
+				 QualType type, const Expr *initializer,
+				 SourceLocation fallback)
 {
 	const InitListExpr *list =
 		dyn_cast<InitListExpr>(initializer->IgnoreParens());
@@ -404,7 +420,7 @@ static void describe_initializer(body_translation &body, struct operand object,
 		    (cleared && is_zero(body, value)))
 			continue;
 		field_write(body, object, field, value,
-			    written_value_location(value));
+			    field_write_location(body, value, fallback));
 	}
 }
 
@@ -458,7 +474,8 @@ static void assign(body_translation &body, const BinaryOperator *assignment,
 				object = address_operand(body, base);
 			field_write(body, object, field, source,
 				    field_write_location(
-					    source, assignment->getOperatorLoc()));
+					    body, source,
+					    assignment->getOperatorLoc()));
 			return;
 		}
 	}
@@ -479,6 +496,10 @@ static struct operand call(body_translation &body, const CallExpr *expr)
 	unsigned int count = expr->getNumArgs();
 	struct instruction *instruction;
 	QualType result = expr->getCallReturnType(body.context);
+	auto outer = body.call_locations.find(expr);
+	SourceLocation location = outer != body.call_locations.end() ?
+					  outer->second :
+					  expr->getBeginLoc();
 	unsigned long size;
 	const char *name;
 
@@ -488,12 +509,12 @@ static struct operand call(body_translation &body, const CallExpr *expr)
 
 		value_operand(body, argument);
 		if (isa<DeclRefExpr>(stripped))
-			object_copy(body, argument, expr->getBeginLoc());
+			object_copy(body, argument, location);
 	}
 	if (!callee)
 		value_operand(body, expr->getCallee());
-	instruction = add_instruction(body, INSN_CALL, expr->getBeginLoc());
-	describe_macros(body.unit, instruction, expr->getBeginLoc());
+	instruction = add_instruction(body, INSN_CALL, location);
+	describe_macros(body.unit, instruction, location);
 	if (callee && callee->getIdentifier())
 		instruction->call.name = tu_string(
 			body.tu, callee->getIdentifier()->getNameStart());
@@ -542,7 +563,7 @@ static struct operand cast(body_translation &body, const CastExpr *expr)
 		operand = value_operand(body, sub);
 		return binary_instruction(body, expr, OP_NE, operand,
 					  operand_constant(0), sub->getType(),
-					  expr->getBeginLoc());
+					  expr->getExprLoc());
 	case CK_ToVoid:
 		value_operand(body, sub);
 		return operand_unknown();
@@ -573,7 +594,7 @@ static struct operand unary(body_translation &body, const UnaryOperator *expr)
 		return binary_instruction(body, expr, OP_EQ,
 					  value_operand(body, sub),
 					  operand_constant(0), sub->getType(),
-					  expr->getBeginLoc());
+					  expr->getExprLoc());
 	case UO_Extension:
 		return value_operand(body, sub);
 	case UO_PreInc:
@@ -589,8 +610,8 @@ static struct operand unary(body_translation &body, const UnaryOperator *expr)
 		updated = arithmetic(body, expr,
 				     expr->isIncrementOp() ? BO_Add : BO_Sub,
 				     old, operand_constant(1), sub->getType(),
-				     expr->getBeginLoc());
-		write_local(body, variable, updated, expr->getBeginLoc());
+				     expr->getExprLoc());
+		write_local(body, variable, updated, expr->getExprLoc());
 		return expr->isPrefix() ? updated : old;
 	default:
 		value_operand(body, sub);
@@ -633,7 +654,7 @@ static struct operand binary(body_translation &body, const BinaryOperator *expr)
 					    kind),
 				    left, right, expr->getLHS()->getType(),
 				    expr->getOperatorLoc());
-		write_local(body, variable, result, expr->getBeginLoc());
+		write_local(body, variable, result, expr->getExprLoc());
 		return result;
 	}
 	left = value_operand(body, expr->getLHS());
@@ -641,9 +662,9 @@ static struct operand binary(body_translation &body, const BinaryOperator *expr)
 	if (expr->isComparisonOp())
 		return binary_instruction(body, expr, operator_of(kind), left,
 					  right, expr->getLHS()->getType(),
-					  expr->getBeginLoc());
+					  expr->getExprLoc());
 	return arithmetic(body, expr, kind, left, right,
-			  expr->getLHS()->getType(), expr->getBeginLoc());
+			  expr->getLHS()->getType(), expr->getExprLoc());
 }
 
 /* Expressions whose value an integer constant gives, as GCC folds them. */
@@ -687,7 +708,8 @@ static struct operand evaluate(body_translation &body, const Expr *expr)
 				operand_address(literal_object(body.unit,
 							       literal),
 						ELEMENT_WHOLE),
-				literal->getType(), literal->getInitializer());
+				literal->getType(), literal->getInitializer(),
+				literal->getBeginLoc());
 		else if (const MemberExpr *member = dyn_cast<MemberExpr>(expr))
 			value_operand(body, member->getBase());
 		else if (const ArraySubscriptExpr *subscript =
@@ -775,7 +797,8 @@ static void declaration(body_translation &body, const VarDecl *variable)
 			body,
 			operand_address(object_of(body.unit, variable),
 					ELEMENT_WHOLE),
-			variable->getType(), initializer);
+			variable->getType(), initializer,
+			variable->getLocation());
 	else
 		object_copy(body, initializer, variable->getLocation());
 }

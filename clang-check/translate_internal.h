@@ -80,6 +80,12 @@ struct body_translation {
 	 */
 	std::unordered_map<const clang::Expr *, int> carried_by;
 	std::unordered_map<const clang::Expr *, int> carriers;
+	/*
+	 * Calls written directly as another call's argument take that call's
+	 * location, as GIMPLE gives them (gimplify_arg()).
+	 */
+	std::unordered_map<const clang::Expr *, clang::SourceLocation>
+		call_locations;
 	/* Calls whose pointer result has no struct type yet, by value. */
 	std::unordered_map<int, struct instruction *> untyped_results;
 	/* Numbers of ssa_builder variables: locals and carriers. */
