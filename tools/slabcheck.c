@@ -2,13 +2,16 @@
 /*
  * slabcheck: the command-line front door.
  *
- *   slabcheck [--rule=RULE[,RULE...]] FILE.c... [-- CFLAGS...]
+ *   slabcheck [DOOR] [--rule=RULE[,RULE...]] FILE.c... [-- CFLAGS...]
  *	compiles each file with the GCC plugin and prints the findings;
  *	two files or more are one module, also checked as a whole.
- *   slabcheck kbuild [-C KERNEL_DIR] [M=DIR] [make arguments...]
+ *   slabcheck kbuild [DOOR] [-C KERNEL_DIR] [M=DIR] [make arguments...]
  *	runs a kernel or out-of-tree module build with the plugin loaded,
  *	and checks each module (kbuild's *.mod files) and each directory of
  *	built-in objects as a whole.
+ *   DOOR is the front-end: the GCC plugin by default, --clang for the
+ *	Clang plugin (kbuild adds LLVM=1), --clang-tool for slabcheck-clang
+ *	(kbuild builds as asked, then checks compile_commands.json).
  *   slabcheck link [--rule=RULE[,RULE...]] [--kbuild] FACTS...
  *	checks the units whose facts files are given as one module, or
  *	(--kbuild) as kbuild groups them, like slabcheck kbuild does.
@@ -42,32 +45,85 @@
 #ifndef SLABCHECK_DEFAULT_CC
 #define SLABCHECK_DEFAULT_CC "gcc"
 #endif
+#ifndef SLABCHECK_CLANG_PLUGIN_PATH
+#define SLABCHECK_CLANG_PLUGIN_PATH "slabcheck_clang.so"
+#endif
+#ifndef SLABCHECK_CLANG_TOOL_PATH
+#define SLABCHECK_CLANG_TOOL_PATH "slabcheck-clang"
+#endif
+#ifndef SLABCHECK_CLANG_CC
+#define SLABCHECK_CLANG_CC "clang"
+#endif
 
 #define EXIT_CLEAN 0
 #define EXIT_FINDINGS 1
 #define EXIT_TROUBLE 2
 
-/* How the plugin is named in -fplugin-arg-NAME-KEY. */
-#define PLUGIN_ARGUMENT "-fplugin-arg-slabcheck_gcc-"
+/* A front-end slabcheck runs, and how it is told its options. */
+struct door {
+	const char *option; /* how it is chosen, NULL for the default */
+	const char *compiler; /* NULL: the tool, no compiler of ours */
+	const char *path;     /* the plugin, or the tool */
+	const char *path_variable; /* the environment variable that overrides it */
+	const char *argument; /* prefix of an option KEY[=VALUE] */
+};
+
+static const struct door doors[] = {
+	{ NULL, SLABCHECK_DEFAULT_CC, SLABCHECK_PLUGIN_PATH,
+	  "SLABCHECK_GCC_PLUGIN", "-fplugin-arg-slabcheck_gcc-" },
+	{ "--clang", SLABCHECK_CLANG_CC, SLABCHECK_CLANG_PLUGIN_PATH,
+	  "SLABCHECK_CLANG_PLUGIN", "-fplugin-arg-slabcheck_clang-" },
+	{ "--clang-tool", NULL, SLABCHECK_CLANG_TOOL_PATH,
+	  "SLABCHECK_CLANG_TOOL", "--" },
+};
+
+static const struct door *door = &doors[0];
 
 static void usage(FILE *stream)
 {
-	fprintf(stream, "usage: slabcheck [--rule=RULE[,RULE...]] FILE.c... "
-			"[-- CFLAGS...]\n"
-			"       slabcheck kbuild [-C KERNEL_DIR] [M=DIR] [make "
-			"arguments...]\n"
+	fprintf(stream, "usage: slabcheck [DOOR] [--rule=RULE[,RULE...]] "
+			"FILE.c... [-- CFLAGS...]\n"
+			"       slabcheck kbuild [DOOR] [-C KERNEL_DIR] [M=DIR] "
+			"[make arguments...]\n"
 			"       slabcheck link [--rule=RULE[,RULE...]] [--kbuild] "
 			"FACTS...\n"
-			"environment: SLABCHECK_GCC_PLUGIN (plugin path), CC "
-			"(compiler; default " SLABCHECK_DEFAULT_CC
-			", the GCC the plugin was built for)\n");
+			"DOOR: --clang (the Clang plugin), --clang-tool "
+			"(slabcheck-clang); default: the GCC plugin\n"
+			"environment: SLABCHECK_GCC_PLUGIN, "
+			"SLABCHECK_CLANG_PLUGIN, SLABCHECK_CLANG_TOOL (paths), "
+			"CC (compiler; default " SLABCHECK_DEFAULT_CC
+			", or " SLABCHECK_CLANG_CC
+			" with --clang: the compiler the plugin was built "
+			"for)\n");
 }
 
 static const char *plugin_path(void)
 {
-	const char *path = getenv("SLABCHECK_GCC_PLUGIN");
+	const char *path = getenv(door->path_variable);
 
-	return path && *path ? path : SLABCHECK_PLUGIN_PATH;
+	return path && *path ? path : door->path;
+}
+
+/* The compiler that loads the plugin: $CC, or the one it was built for. */
+static const char *compiler(void)
+{
+	const char *cc = getenv("CC");
+
+	return cc && *cc ? cc : door->compiler;
+}
+
+/* "--clang" or "--clang-tool" as the first argument chooses the door. */
+static int choose_door(int argc, char **argv, int first)
+{
+	if (first >= argc)
+		return first;
+	for (size_t i = 0; i < sizeof(doors) / sizeof(doors[0]); i++) {
+		if (doors[i].option && !strcmp(argv[first], doors[i].option)) {
+			door = &doors[i];
+			return first + 1;
+		}
+	}
+	return first;
 }
 
 static char *format(const char *fmt, const char *value)
@@ -200,6 +256,18 @@ static int finish(const char *directory, int failures,
 	return print_findings(&report, &facts, failures);
 }
 
+/* KEY=VALUE as the door takes it. */
+static char *door_option(const char *key, const char *value)
+{
+	char *text;
+
+	if (asprintf(&text, "%s%s=%s", door->argument, key, value) < 0) {
+		perror("slabcheck");
+		exit(EXIT_TROUBLE);
+	}
+	return text;
+}
+
 static char *findings_directory(void)
 {
 	char *directory = strdup("/tmp/slabcheck.XXXXXX");
@@ -242,30 +310,64 @@ static char *disable_option(const struct slabcheck_options *options)
 	}
 	if (!*disabled)
 		return NULL;
-	return format(PLUGIN_ARGUMENT "disable=%s", disabled);
+	return door_option("disable", disabled);
 }
 
-static int check_files(int argc, char **argv)
+/*
+ * The command that checks files[first..last): the compiler with the plugin
+ * for one file, or the tool for all of them.
+ */
+static char **check_command(char **files, int first, int last, char **flags,
+			    int flag_count, char **options, int option_count)
 {
-	const char *compiler = getenv("CC") && *getenv("CC") ?
-				       getenv("CC") :
-				       SLABCHECK_DEFAULT_CC;
+	char **command = calloc((size_t)(flag_count + option_count + last -
+					 first + 12),
+				sizeof(char *));
+	int n = 0;
+
+	if (!door->compiler) {
+		command[n++] = (char *)plugin_path();
+		for (int i = 0; i < option_count; i++)
+			command[n++] = options[i];
+		for (int f = first; f < last; f++)
+			command[n++] = files[f];
+		command[n++] = "--";
+		for (int i = 0; i < flag_count; i++)
+			command[n++] = flags[i];
+		return command;
+	}
+	command[n++] = (char *)compiler();
+	command[n++] = format("-fplugin=%s", plugin_path());
+	for (int i = 0; i < option_count; i++)
+		command[n++] = options[i];
+	for (int i = 0; i < flag_count; i++)
+		command[n++] = flags[i];
+	command[n++] = "-c";
+	command[n++] = "-o";
+	command[n++] = "/dev/null";
+	command[n++] = files[first];
+	return command;
+}
+
+static int check_files(int argc, char **argv, int first)
+{
 	char **files = calloc((size_t)argc + 1, sizeof(char *));
 	char **flags = calloc((size_t)argc + 1, sizeof(char *));
-	char *disable, *directory, *collect_option, *facts_option;
-	int file_count = 0, flag_count = 0, failures = 0;
+	char *options[3];
+	char *directory;
+	int file_count = 0, flag_count = 0, option_count = 0, failures = 0;
 	bool after_dashes = false;
-	struct slabcheck_options options;
+	struct slabcheck_options parsed;
 
-	options_init(&options);
+	options_init(&parsed);
 
-	for (int i = 1; i < argc; i++) {
+	for (int i = first; i < argc; i++) {
 		if (after_dashes)
 			flags[flag_count++] = argv[i];
 		else if (!strcmp(argv[i], "--"))
 			after_dashes = true;
 		else if (!strncmp(argv[i], "--rule=", 7))
-			keep_rules(&options, argv[i] + 7);
+			keep_rules(&parsed, argv[i] + 7);
 		else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			usage(stdout);
 			return EXIT_CLEAN;
@@ -281,67 +383,95 @@ static int check_files(int argc, char **argv)
 		usage(stderr);
 		return EXIT_TROUBLE;
 	}
-	disable = disable_option(&options);
 	directory = findings_directory();
-	collect_option = format(PLUGIN_ARGUMENT "findings-dir=%s", directory);
-	facts_option = format(PLUGIN_ARGUMENT "facts-dir=%s", directory);
-	for (int f = 0; f < file_count; f++) {
-		char **command =
-			calloc((size_t)flag_count + 12, sizeof(char *));
-		int n = 0;
+	options[option_count++] = door_option("findings-dir", directory);
+	/* Two files or more: the facts for the link step too. */
+	if (file_count > 1)
+		options[option_count++] = door_option("facts-dir", directory);
+	if (disable_option(&parsed))
+		options[option_count++] = disable_option(&parsed);
+	/* The tool checks every file in one run; a compiler, one each. */
+	for (int f = 0; f < file_count; f = door->compiler ? f + 1 : file_count) {
+		char **command = check_command(files, f, file_count, flags,
+					       flag_count, options,
+					       option_count);
 
-		command[n++] = (char *)compiler;
-		command[n++] = format("-fplugin=%s", plugin_path());
-		command[n++] = collect_option;
-		/* Two files or more: the facts for the link step too. */
-		if (file_count > 1)
-			command[n++] = facts_option;
-		if (disable)
-			command[n++] = disable;
-		for (int i = 0; i < flag_count; i++)
-			command[n++] = flags[i];
-		command[n++] = "-c";
-		command[n++] = "-o";
-		command[n++] = "/dev/null";
-		command[n++] = files[f];
 		if (run(command))
 			failures++;
 		free(command);
 	}
 	free(files);
 	free(flags);
-	return finish(directory, failures, &options,
+	return finish(directory, failures, &parsed,
 		      file_count > 1 ? LINK_ALL : NO_LINK);
+}
+
+/*
+ * slabcheck-clang over the compile_commands.json that kbuild writes for the
+ * build just done (make compile_commands.json, in the kernel's or M='s
+ * directory).
+ */
+static int kbuild_tool(char **make, int n, const char *database,
+		       const char *directory)
+{
+	char *command[8];
+	int c = 0;
+
+	make[n++] = "compile_commands.json";
+	make[n] = NULL;
+	if (run(make))
+		return 1;
+	command[c++] = (char *)plugin_path();
+	command[c++] = door_option("findings-dir", directory);
+	command[c++] = door_option("facts-dir", directory);
+	command[c++] = "-p";
+	command[c++] = (char *)database;
+	command[c] = NULL;
+	return run(command) == 2;
 }
 
 static int kbuild(int argc, char **argv)
 {
 	char **command = calloc((size_t)argc + 8, sizeof(char *));
 	char *directory = findings_directory();
-	char *plugin = format("-fplugin=%s", plugin_path());
+	const char *database = ".";
 	char *kcflags;
 	bool external = false;
 	struct slabcheck_options options;
-	int n = 0;
+	int n = 0, failures;
 
 	command[n++] = "make";
-	for (int i = 2; i < argc; i++) {
-		if (!strncmp(argv[i], "M=", 2))
+	for (int i = choose_door(argc, argv, 2); i < argc; i++) {
+		if (!strncmp(argv[i], "M=", 2)) {
 			external = true;
+			database = argv[i] + 2;
+		} else if (!strncmp(argv[i], "-C", 2) && !external) {
+			database = argv[i][2] ? argv[i] + 2 :
+				   i + 1 < argc	  ? argv[i + 1] :
+						    database;
+		}
 		command[n++] = argv[i];
 	}
-	if (asprintf(&kcflags,
-		     "KCFLAGS=%s " PLUGIN_ARGUMENT
-		     "findings-dir=%s " PLUGIN_ARGUMENT "facts-dir=%s",
-		     plugin, directory, directory) < 0)
-		return EXIT_TROUBLE;
-	command[n++] = kcflags;
+	if (door->compiler) {
+		if (asprintf(&kcflags, "KCFLAGS=-fplugin=%s %s %s",
+			     plugin_path(),
+			     door_option("findings-dir", directory),
+			     door_option("facts-dir", directory)) < 0)
+			return EXIT_TROUBLE;
+		command[n++] = kcflags;
+	}
+	if (door != &doors[0] && door->compiler)
+		command[n++] = "LLVM=1";
 	/* Before vmlinux exists there is no Module.symvers to resolve against.
 	 */
 	if (external)
 		command[n++] = "KBUILD_MODPOST_WARN=1";
+	command[n] = NULL;
+	failures = run(command) != 0;
+	if (!door->compiler && !failures)
+		failures = kbuild_tool(command, n, database, directory);
 	options_init(&options);
-	return finish(directory, run(command) != 0, &options, LINK_KBUILD);
+	return finish(directory, failures, &options, LINK_KBUILD);
 }
 
 /* slabcheck link FACTS...: the units given are one module. */
@@ -397,5 +527,5 @@ int main(int argc, char **argv)
 		return kbuild(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "link"))
 		return link_command(argc, argv);
-	return check_files(argc, argv);
+	return check_files(argc, argv, choose_door(argc, argv, 1));
 }
