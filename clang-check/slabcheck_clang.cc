@@ -2,7 +2,7 @@
 /*
  * slabcheck_clang: the Clang plugin of slabcheck.
  *
- * Checks code that uses static slab caches (struct kmem_cache_opaque) with
+ * Checks code that keeps slab caches in static storage with
  * the rules of the slabcheck core, and prints one line per finding:
  *   FILE:LINE:COL: warning: MESSAGE [RULE-ID]
  * The findings do not go through Clang's diagnostics, so -Werror (the

@@ -5,7 +5,9 @@ set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 packages=(gcc g++ make cmake python3 gcc-12-plugin-dev libcmocka-dev
 	  libjansson-dev llvm-14-tools valgrind time
-	  gcc-11 g++-11 gcc-11-plugin-dev)
+	  gcc-11 g++-11 gcc-11-plugin-dev
+	  clang-14 llvm-14-dev libclang-14-dev libclang-cpp14-dev
+	  clang llvm lld)
 while read -r package; do
 	[ -n "$package" ] && packages+=("$package")
 done < <(grep -v '^#' "$here/tests/kernel/packages.txt")

@@ -2,8 +2,11 @@
 # shellcheck source-path=SCRIPTDIR
 # run-kernel-stage.sh PLUGIN_SO [WORKDIR]
 #
-# Runs the slabcheck GCC plugin on the kernel port that prepare-tree.sh
-# keeps in WORKDIR (default /var/tmp/slabcheck-kernel), in three parts:
+# Runs a slabcheck plugin on the kernel port that prepare-tree.sh keeps in
+# WORKDIR (default /var/tmp/slabcheck-kernel), in three parts.  The GCC
+# plugin builds with GCC; with LLVM=1 in the environment (kbuild's own
+# variable) the tree is prepared and built with Clang, for the Clang plugin
+# (slabcheck_clang.so): give that tree a WORKDIR of its own.
 #
 #  clean      the objects build-converted.sh compiles, plus all of
 #             fs/ufs/ and ufs.ko and the objects of fat.ko in fs/fat/
@@ -103,7 +106,7 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-plugin=$tmp/slabcheck_gcc.so
+plugin=$tmp/$(basename "$1")
 cp "$1" "$plugin"
 
 tree=$("$here/prepare-tree.sh" "$workdir")
