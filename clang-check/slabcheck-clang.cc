@@ -26,11 +26,14 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <map>
 #include <mutex>
 #include <thread>
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include "frontend.h"
@@ -133,6 +136,46 @@ class check_factory : public FrontendActionFactory
 
       private:
 	file_result &result;
+};
+
+/*
+ * FILE.c -- CFLAGS: each file compiled with CFLAGS, and named as the user
+ * gave it, so that findings name it as a compiler run on the same command
+ * line would (ClangTool asks for the absolute path).
+ */
+class given_files_database : public CompilationDatabase
+{
+      public:
+	given_files_database(const std::vector<std::string> &files,
+			     const std::vector<std::string> &flags)
+		: flags(flags)
+	{
+		for (const std::string &file : files) {
+			llvm::SmallString<256> absolute(file);
+
+			llvm::sys::fs::make_absolute(absolute);
+			llvm::sys::path::remove_dots(absolute, true);
+			given[absolute.str().str()] = file;
+		}
+	}
+
+	std::vector<CompileCommand>
+	getCompileCommands(StringRef path) const override
+	{
+		llvm::SmallString<256> directory;
+		std::vector<std::string> command = { "clang" };
+		auto found = given.find(path.str());
+
+		llvm::sys::fs::current_path(directory);
+		command.insert(command.end(), flags.begin(), flags.end());
+		command.push_back(found != given.end() ? found->second :
+							 path.str());
+		return { CompileCommand(directory, path, command, "") };
+	}
+
+      private:
+	std::vector<std::string> flags;
+	std::map<std::string, std::string> given;
 };
 
 /* One file, with a file system of its own: jobs run side by side. */
@@ -253,8 +296,7 @@ int main(int argc, char **argv)
 	if (jobs < 1)
 		jobs = 1;
 	if (fixed)
-		database = std::make_unique<FixedCompilationDatabase>(".",
-								      flags);
+		database = std::make_unique<given_files_database>(files, flags);
 	else if (!build_dir.empty())
 		database = CompilationDatabase::loadFromDirectory(build_dir,
 								  error);

@@ -407,34 +407,35 @@ static int check_files(int argc, char **argv, int first)
 }
 
 /*
- * slabcheck-clang over the compile_commands.json that kbuild writes for the
- * build just done (make compile_commands.json, in the kernel's or M='s
- * directory).
+ * slabcheck-clang over a compile_commands.json of the build just done,
+ * written from kbuild's .cmd files of DIRECTORY (the kernel's, or M='s) by
+ * the kernel's own scripts/clang-tools/gen_compile_commands.py.
  */
-static int kbuild_tool(char **make, int n, const char *database,
+static int kbuild_tool(const char *kernel, const char *scanned,
 		       const char *directory)
 {
-	char *command[8];
-	int c = 0;
+	char *script = format("%s/scripts/clang-tools/gen_compile_commands.py",
+			      kernel);
+	char *output = format("%s/compile_commands.json", scanned);
+	char *generate[] = { "python3", script,	      "-d",
+			     (char *)scanned, "-o", output, NULL };
+	char *check[] = { (char *)plugin_path(),
+			  door_option("findings-dir", directory),
+			  door_option("facts-dir", directory),
+			  "-p",
+			  (char *)scanned,
+			  NULL };
 
-	make[n++] = "compile_commands.json";
-	make[n] = NULL;
-	if (run(make))
+	if (run(generate))
 		return 1;
-	command[c++] = (char *)plugin_path();
-	command[c++] = door_option("findings-dir", directory);
-	command[c++] = door_option("facts-dir", directory);
-	command[c++] = "-p";
-	command[c++] = (char *)database;
-	command[c] = NULL;
-	return run(command) == 2;
+	return run(check) == 2;
 }
 
 static int kbuild(int argc, char **argv)
 {
 	char **command = calloc((size_t)argc + 8, sizeof(char *));
 	char *directory = findings_directory();
-	const char *database = ".";
+	const char *kernel = ".", *scanned = NULL;
 	char *kcflags;
 	bool external = false;
 	struct slabcheck_options options;
@@ -444,11 +445,11 @@ static int kbuild(int argc, char **argv)
 	for (int i = choose_door(argc, argv, 2); i < argc; i++) {
 		if (!strncmp(argv[i], "M=", 2)) {
 			external = true;
-			database = argv[i] + 2;
-		} else if (!strncmp(argv[i], "-C", 2) && !external) {
-			database = argv[i][2] ? argv[i] + 2 :
-				   i + 1 < argc	  ? argv[i + 1] :
-						    database;
+			scanned = argv[i] + 2;
+		} else if (!strncmp(argv[i], "-C", 2)) {
+			kernel = argv[i][2] ? argv[i] + 2 :
+				 i + 1 < argc	? argv[i + 1] :
+						  kernel;
 		}
 		command[n++] = argv[i];
 	}
@@ -469,7 +470,8 @@ static int kbuild(int argc, char **argv)
 	command[n] = NULL;
 	failures = run(command) != 0;
 	if (!door->compiler && !failures)
-		failures = kbuild_tool(command, n, database, directory);
+		failures = kbuild_tool(kernel, scanned ? scanned : kernel,
+				       directory);
 	options_init(&options);
 	return finish(directory, failures, &options, LINK_KBUILD);
 }

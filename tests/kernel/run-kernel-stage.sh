@@ -24,10 +24,14 @@
 #             A bug that only the whole module shows (setup in one file,
 #             teardown or use in another) is written as
 #                 Module-expect: FILE:LINE:COL: RULE-ID
-#             instead.  Those are for the module link step; until it
-#             exists, they are counted, not compared.  A patch may have
-#             only Module-expect: lines: the single-file build must then
-#             report nothing.
+#             instead.  Those are for the module link step: with SLABCHECK
+#             set (the slabcheck command), the module of the files they
+#             name is rebuilt whole with the plugin writing facts, and
+#             `slabcheck link --kbuild` over them must report exactly the
+#             Module-expect: lines (and nothing outside the Expect: ones);
+#             without it they are counted, not compared.  A patch may
+#             have only Module-expect: lines: the single-file build must
+#             then report nothing.
 #  lookalike/ correct changes that resemble bugs: applied and rebuilt
 #             the same way, they must produce no finding.
 #
@@ -48,10 +52,18 @@
 # mix two versions.  The run holds the locks of prepare-tree.sh and
 # build-converted.sh on WORKDIR.
 #
+# With SLABCHECK_CLANG_TOOL set (slabcheck-clang), every case is also
+# checked by the tool over the tree's compile_commands.json (written from
+# kbuild's .cmd files by scripts/clang-tools/gen_compile_commands.py): on
+# the files each build compiled, the tool must report what the plugin
+# must, as "tool:CASE" lines.  Run it on a GCC tree to check the tool on a
+# GCC build's database.
+#
 # Environment: JOBS (make -j value, default 2), KEEP_LOGS=DIR (copy every
 # build log there), ONLY=ERE (run only the cases whose name matches, e.g.
-# ONLY=planted/ufs-; the clean part runs when "clean" matches), plus those
-# of prepare-tree.sh.
+# ONLY=planted/ufs-; the clean part runs when "clean" matches),
+# SLABCHECK and SLABCHECK_CLANG_TOOL (above), LLVM (above), plus those of
+# prepare-tree.sh.
 
 set -eu
 set -o pipefail
@@ -132,6 +144,9 @@ fi
 cp .slabcheck-series "$state/stamp"
 
 kcflags="KCFLAGS=-fplugin=$plugin"
+# How the plugin is named in -fplugin-arg-NAME-KEY: its file's base name.
+plugin_name=$(basename "$plugin" .so)
+tool=${SLABCHECK_CLANG_TOOL:-}
 passed=0
 failed=0
 
@@ -173,6 +188,73 @@ built_with_plugin() {
 	local cmd
 	cmd=$(dirname "$1")/.$(basename "$1").cmd
 	[ -f "$1" ] && [ -f "$cmd" ] && grep -q -F -- "-fplugin=$plugin" "$cmd"
+}
+
+# compare EXPECTED ALLOWED GOT: appends to $why what GOT lacks of EXPECTED
+# and what it has beyond ALLOWED (lists of findings, one a line).
+compare() {
+	local missing extra
+	missing=$(comm -23 <(echo "$1" | sed '/^$/d' | sort) \
+		<(echo "$3" | sed '/^$/d' | sort))
+	extra=$(comm -13 <(echo "$2" | sed '/^$/d' | sort) \
+		<(echo "$3" | sed '/^$/d' | sort))
+	[ -z "$missing" ] || why="$why missing: $(one_line "$missing");"
+	[ -z "$extra" ] || why="$why unexpected: $(one_line "$extra");"
+}
+
+# tool_case NAME EXPECTED FILE...: slabcheck-clang over the database on the
+# files given must report exactly EXPECTED.
+tool_case() {
+	local name=$1 expected=$2 got why=
+	shift 2
+	[ -n "$tool" ] || return 0
+	python3 scripts/clang-tools/gen_compile_commands.py -d . \
+		-o compile_commands.json >/dev/null 2>&1 ||
+		{ fail "tool:$name" "gen_compile_commands.py failed"; return; }
+	"$tool" -p . "$@" >"$tmp/tool.log" 2>&1 || why="the tool failed;"
+	keep_log "$tmp/tool.log" "tool-${name//\//-}"
+	got=$(findings "$tmp/tool.log" | sed "s%^$PWD/%%" | sort)
+	compare "$expected" "$expected" "$got"
+	if [ -z "$why" ]; then
+		pass "tool:$name"
+	else
+		[ ! -s "$tmp/tool.log" ] || cat "$tmp/tool.log" >&2
+		why=${why# }
+		fail "tool:$name" "${why%;}"
+	fi
+}
+
+# link_case NAME EXPECT MODULE_EXPECT: rebuilds the module of the files
+# MODULE_EXPECT names, whole, with the plugin writing facts, and compares
+# what `slabcheck link --kbuild` finds.  Runs on the patched tree.
+link_case() {
+	local name=$1 expected=$2 module_expected=$3 dir ko got why=
+	local facts=$tmp/facts status=0
+	[ -n "${SLABCHECK:-}" ] && [ -n "$module_expected" ] || return 0
+	dir=$(echo "$module_expected" | head -n1 | sed 's%/[^/]*$%%')
+	ko=$dir/$(basename "$dir").ko
+	rm -rf "$facts"
+	mkdir -p "$facts"
+	rm -f "$dir"/*.o "$ko"
+	make -j"$jobs" "$kcflags -fplugin-arg-$plugin_name-facts-dir=$facts" \
+		KBUILD_MODPOST_WARN=1 "$ko" >"$tmp/link-build.log" 2>&1 ||
+		why="make $ko failed;"
+	"$SLABCHECK" link --kbuild "$facts"/*.facts >"$tmp/link.log" 2>&1 ||
+		status=$?
+	[ "$status" -le 1 ] || why="$why slabcheck link failed;"
+	keep_log "$tmp/link.log" "link-${name//\//-}"
+	got=$(findings "$tmp/link.log")
+	compare "$module_expected" "$(printf '%s\n%s\n' "$expected" \
+		"$module_expected")" "$got"
+	# The module's other objects were built with the facts option.
+	rm -f "$dir"/*.o "$ko"
+	if [ -z "$why" ]; then
+		pass "link:$name"
+	else
+		cat "$tmp/link.log" >&2
+		why=${why# }
+		fail "link:$name" "${why%;}"
+	fi
 }
 
 # ---------------------------------------------------------------- clean
@@ -261,6 +343,8 @@ run_clean() {
 	if [ -s "$tmp/clean.found" ]; then
 		grep -E '\[kmem-|: note: ' "$log" >&2
 	fi
+	tool_case clean "" "${clean_objs[@]/%.o/.c}" "${ufs_objs[@]/%.o/.c}" \
+		"${fat_objs[@]/%.o/.c}"
 }
 
 # ---------------------------------------------------- planted, lookalike
@@ -268,7 +352,7 @@ run_clean() {
 # findings with its Expect: lines, restore the tree.
 run_patch() {
 	local kind=$1 patch=$2 name f obj status expected module_expected
-	local got why missing extra malformed
+	local got why malformed
 	local log=$tmp/case.log files=() builds=()
 	name=$kind/$(basename "$patch" .patch)
 
@@ -336,18 +420,17 @@ run_patch() {
 				why="$why $obj not built with the plugin;"
 		done
 	fi
+	if [ "$status" -eq 0 ]; then
+		tool_case "$name" "$expected" "${builds[@]/%.o/.c}"
+		link_case "$name" "$expected" "$module_expected"
+	fi
 	restore_tree
 	keep_log "$log" "${name//\//-}"
 
 	got=$(findings "$log")
-	missing=$(comm -23 <(echo "$expected" | sed '/^$/d') \
-		<(echo "$got" | sed '/^$/d'))
-	extra=$(comm -13 <(echo "$expected" | sed '/^$/d') \
-		<(echo "$got" | sed '/^$/d'))
-	[ -z "$missing" ] || why="$why missing: $(one_line "$missing");"
-	[ -z "$extra" ] || why="$why unexpected: $(one_line "$extra");"
+	compare "$expected" "$expected" "$got"
 	if [ -z "$why" ]; then
-		if [ -n "$module_expected" ]; then
+		if [ -n "$module_expected" ] && [ -z "${SLABCHECK:-}" ]; then
 			progress "$name: $(echo "$module_expected" | wc -l)" \
 				"Module-expect: line(s) left to the link step"
 		fi
