@@ -50,8 +50,8 @@ static inline bool compat_evaluate_int(const clang::Expr *expr,
 {
 	clang::Expr::EvalResult result;
 
-	if (expr->isValueDependent() ||
-	    !expr->EvaluateAsInt(result, context) || !result.Val.isInt())
+	if (expr->isValueDependent() || !expr->EvaluateAsInt(result, context) ||
+	    !result.Val.isInt())
 		return false;
 	const llvm::APSInt &number = result.Val.getInt();
 

@@ -23,8 +23,8 @@ int parse_option(struct slabcheck_options *options, const std::string &option,
 			  equals == std::string::npos ? nullptr : value.c_str(),
 			  text, sizeof(text)) == 0)
 		return 0;
-	*error = std::string(text) + " (options: " + slabcheck_option_help +
-		 ")";
+	*error =
+		std::string(text) + " (options: " + slabcheck_option_help + ")";
 	return -1;
 }
 
@@ -41,10 +41,10 @@ static bool write_findings(struct report *report, const char *directory,
 			   const std::string &file)
 {
 	size_t slash = file.rfind('/');
-	std::string path = std::string(directory) + "/" +
-			   (slash == std::string::npos ? file :
-							 file.substr(slash + 1)) +
-			   ".XXXXXX.json";
+	std::string path =
+		std::string(directory) + "/" +
+		(slash == std::string::npos ? file : file.substr(slash + 1)) +
+		".XXXXXX.json";
 	int fd = mkstemps(&path[0], 5);
 	FILE *stream = fd >= 0 ? fdopen(fd, "w") : nullptr;
 	bool failed = !stream || report_write_json(report, stream);
@@ -75,10 +75,12 @@ struct unit_outcome check_unit(clang::ASTContext &context,
 	if (options.findings_dir) {
 		outcome.findings = report.count;
 		if (!write_findings(&report, options.findings_dir, file))
-			outcome.error = std::string("cannot write findings to ") +
-					options.findings_dir;
+			outcome.error =
+				std::string("cannot write findings to ") +
+				options.findings_dir;
 	} else {
-		outcome.findings = report_print(&report, stream, options.werror);
+		outcome.findings =
+			report_print(&report, stream, options.werror);
 	}
 	report_release(&report);
 	tu_release(&tu);

@@ -24,7 +24,7 @@ int parse_option(struct slabcheck_options *options, const std::string &option,
 		 std::string *error);
 
 struct unit_outcome {
-	size_t findings; /* printed, or written to findings-dir */
+	size_t findings;   /* printed, or written to findings-dir */
 	std::string error; /* a findings or facts file that failed */
 };
 

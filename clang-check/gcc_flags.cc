@@ -54,8 +54,7 @@ static const struct gcc_flag gcc_flags[] = {
 	{ "-fplugin-arg-", true, nullptr },
 };
 
-static bool is_gcc_flag(const std::string &argument,
-			const char **replacement)
+static bool is_gcc_flag(const std::string &argument, const char **replacement)
 {
 	for (const struct gcc_flag &flag : gcc_flags) {
 		size_t length = strlen(flag.flag);

@@ -69,7 +69,7 @@ class check_consumer : public ASTConsumer
 {
       public:
 	check_consumer(CompilerInstance &compiler, file_result &result)
-		: compiler(compiler), result(result)
+	    : compiler(compiler), result(result)
 	{
 	}
 
@@ -85,16 +85,17 @@ class check_consumer : public ASTConsumer
 
 		if (compiler.getDiagnostics().hasErrorOccurred() || !stream)
 			return;
-		outcome = check_unit(context, compiler.getPreprocessor(),
-				     options, directory ? *directory : ".",
-				     stream);
+		outcome =
+			check_unit(context, compiler.getPreprocessor(), options,
+				   directory ? *directory : ".", stream);
 		fclose(stream);
 		result.output += std::string(text, size);
 		free(text);
 		result.findings += outcome.findings;
 		if (!outcome.error.empty()) {
-			result.output += "slabcheck-clang: error: " +
-					 outcome.error + "\n";
+			result.output +=
+				"slabcheck-clang: error: " + outcome.error +
+				"\n";
 			result.failed = true;
 		}
 	}
@@ -148,7 +149,7 @@ class given_files_database : public CompilationDatabase
       public:
 	given_files_database(const std::vector<std::string> &files,
 			     const std::vector<std::string> &flags)
-		: flags(flags)
+	    : flags(flags)
 	{
 		for (const std::string &file : files) {
 			llvm::SmallString<256> absolute(file);
@@ -278,7 +279,8 @@ int main(int argc, char **argv)
 		} else if (compat_starts_with(argument, "-j")) {
 			jobs = (unsigned)atoi(argument.c_str() + 2);
 		} else if (compat_starts_with(argument, "--")) {
-			if (parse_option(&options, argument.substr(2), &error)) {
+			if (parse_option(&options, argument.substr(2),
+					 &error)) {
 				fprintf(stderr, "slabcheck-clang: error: %s\n",
 					error.c_str());
 				return EXIT_TROUBLE;

@@ -58,7 +58,7 @@ class counting_consumer : public DiagnosticConsumer
 	counting_consumer(DiagnosticConsumer *inner,
 			  std::unique_ptr<DiagnosticConsumer> owned,
 			  unsigned silent)
-		: inner(inner), owned(std::move(owned)), silent(silent)
+	    : inner(inner), owned(std::move(owned)), silent(silent)
 	{
 	}
 
@@ -101,7 +101,7 @@ class slabcheck_consumer : public ASTConsumer
 {
       public:
 	explicit slabcheck_consumer(CompilerInstance &compiler)
-		: compiler(compiler)
+	    : compiler(compiler)
 	{
 	}
 

@@ -86,7 +86,8 @@ static void locate_arguments(body_translation &body, const CallExpr *call)
 
 	for (const Expr *argument : call->arguments())
 		if (isa<CallExpr>(argument->IgnoreParens()))
-			body.call_locations[argument->IgnoreParens()] = location;
+			body.call_locations[argument->IgnoreParens()] =
+				location;
 }
 
 /*
@@ -299,8 +300,10 @@ static void find_successors(cfg_translation &translation,
 		std::vector<int> &successors = translation.successors[b];
 		bool to_exit = false;
 
-		for (const CFGBlock::AdjacentBlock &adjacent : order[b]->succs()) {
-			const CFGBlock *successor = adjacent.getReachableBlock();
+		for (const CFGBlock::AdjacentBlock &adjacent :
+		     order[b]->succs()) {
+			const CFGBlock *successor =
+				adjacent.getReachableBlock();
 			int target;
 
 			if (!successor)
@@ -339,7 +342,8 @@ static void find_successors(cfg_translation &translation,
 		if (predecessors[b] < 2 || !return_statement(order[b]))
 			continue;
 		translation.return_block[b] = (int)translation.block_count++;
-		translation.successors[b].push_back(translation.return_block[b]);
+		translation.successors[b].push_back(
+			translation.return_block[b]);
 		predecessors.push_back(1);
 	}
 	translation.successors.resize(translation.block_count);
@@ -365,19 +369,20 @@ static void set_return(body_translation &body, struct block *block,
 
 /* The end of a block: a return, a branch on a value, or jumps. */
 static void translate_exit(cfg_translation &translation,
-			   const CFGBlock *cfg_block, const ReturnStmt *returned)
+			   const CFGBlock *cfg_block,
+			   const ReturnStmt *returned)
 {
 	body_translation &body = translation.body;
 	struct block *block = &body.model->blocks[body.block];
-	const std::vector<int> &successors =
-		translation.successors[body.block];
+	const std::vector<int> &successors = translation.successors[body.block];
 	const Expr *tested;
 
 	if (returned && translation.return_block[body.block] >= 0) {
 		block->exit = EXIT_JUMP;
 		block_add_edge(body.tu, body.model, body.block,
 			       translation.return_block[body.block]);
-		block = &body.model->blocks[translation.return_block[body.block]];
+		block = &body.model
+				 ->blocks[translation.return_block[body.block]];
 	}
 	if (returned) {
 		set_return(body, block, returned->getRetValue(),

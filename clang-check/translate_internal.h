@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the parts of the translator share: translate_unit.cc (the unit),
- * translate_body.cc (a function's CFG, blocks and locals) and
- * translate_expr.cc (expressions as instructions).
+ * translate_body.cc (a function's CFG and blocks), translate_expr.cc
+ * (expressions as instructions), translate_store.cc (what a body writes)
+ * and translate_values.cc (SSA locals and other values).
  */
 #ifndef SLABCHECK_CLANG_TRANSLATE_INTERNAL_H
 #define SLABCHECK_CLANG_TRANSLATE_INTERNAL_H
@@ -28,9 +29,8 @@ struct unit_translation {
 	/* Presumed file name -> the unit's copy. */
 	std::unordered_map<const char *, const char *> files;
 
-	unit_translation(struct translation_unit *unit,
-			 clang::ASTContext &ast)
-		: tu(unit), context(ast), sources(ast.getSourceManager())
+	unit_translation(struct translation_unit *unit, clang::ASTContext &ast)
+	    : tu(unit), context(ast), sources(ast.getSourceManager())
 	{
 	}
 };
@@ -92,16 +92,48 @@ struct body_translation {
 	int variable_count = 0;
 
 	body_translation(unit_translation &u, struct function_model *fn)
-		: unit(u), tu(u.tu), model(fn), context(u.context)
+	    : unit(u), tu(u.tu), model(fn), context(u.context)
 	{
 	}
 };
 
 /* translate_expr.cc */
-/* Translates one CFG element: a statement or expression, in order. */
-void translate_element(body_translation &body, const clang::Stmt *statement);
 /* The value of an expression, evaluating it here if the CFG did not. */
 struct operand value_operand(body_translation &body, const clang::Expr *expr);
+/* The address of an lvalue: an object (maybe an element), a member. */
+struct operand address_operand(body_translation &body,
+			       const clang::Expr *object);
+
+/* translate_store.cc */
+/* Translates one CFG element: a statement or expression, in order. */
+void translate_element(body_translation &body, const clang::Stmt *statement);
+void assign(body_translation &body, const clang::BinaryOperator *assignment,
+	    struct operand value);
+/* The fields an initializer list writes into a followed struct. */
+void describe_initializer(body_translation &body, struct operand object,
+			  clang::QualType type, const clang::Expr *initializer,
+			  clang::SourceLocation fallback);
+/* A followed struct copied by value from 'source'. */
+void object_copy(body_translation &body, const clang::Expr *source,
+		 clang::SourceLocation location);
+
+/* translate_values.cc */
+bool is_value_type(clang::QualType type);
+int new_value(body_translation &body);
+/* A value defined in a way the model does not follow (a load, ...). */
+struct operand defined(body_translation &body, const clang::Expr *expr);
+/* 'variable' (an SSA local or carrier) holds 'operand' from here on. */
+void write_local(body_translation &body, int variable, struct operand operand,
+		 clang::SourceLocation location);
+struct operand read_local(body_translation &body, int variable);
+/* "struct foo" and its size for a pointer to a complete struct, or NULL. */
+const char *pointee(body_translation &body, clang::QualType pointer,
+		    unsigned long *size);
+/* The pointer type an expression has before pointer conversions. */
+clang::QualType unconverted_pointer_type(const clang::Expr *expr);
+/* A call's pointer result used as a struct pointer gives the call its type. */
+void note_result_type(body_translation &body, struct operand operand,
+		      clang::QualType type);
 /* A local kept as SSA values: its ssa_builder variable, or -1. */
 int local_variable(body_translation &body, const clang::Expr *expr);
 int local_variable_of(body_translation &body, const clang::VarDecl *variable);

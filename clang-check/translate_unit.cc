@@ -70,7 +70,8 @@ struct source_location unit_location(unit_translation &unit,
 	if (file == unit.files.end())
 		file = unit.files
 			       .emplace(presumed.getFilename(),
-					tu_string(unit.tu, presumed.getFilename()))
+					tu_string(unit.tu,
+						  presumed.getFilename()))
 			       .first;
 	result.file = file->second;
 	result.line = presumed.getLine();
@@ -97,8 +98,7 @@ void describe_macros(unit_translation &unit, struct instruction *instruction,
 
 		if (!expansion.isMacroArgExpansion())
 			names.push_back(Lexer::getImmediateMacroName(
-				location, sources,
-				unit.context.getLangOpts()));
+				location, sources, unit.context.getLangOpts()));
 		location = expansion.getExpansionLocStart();
 	}
 	if (names.empty())
@@ -139,13 +139,14 @@ int object_of(unit_translation &unit, const VarDecl *variable)
 	object.automatic = !variable->hasGlobalStorage();
 	object.is_const =
 		unit.context.getBaseElementType(type).isConstQualified();
-	object.is_extern = variable->hasExternalStorage() &&
-			   !variable->getDefinition();
+	object.is_extern =
+		variable->hasExternalStorage() && !variable->getDefinition();
 	object.is_array = type->isArrayType();
-	object.external = variable->isExternallyVisible() &&
-			  !variable->isStaticLocal();
+	object.external =
+		variable->isExternallyVisible() && !variable->isStaticLocal();
 	if (const SectionAttr *section = variable->getAttr<SectionAttr>())
-		object.section = tu_string(unit.tu, section->getName().str().c_str());
+		object.section =
+			tu_string(unit.tu, section->getName().str().c_str());
 	return unit.objects[canonical] = tu_add_object(unit.tu, &object);
 }
 
@@ -157,8 +158,8 @@ int literal_object(unit_translation &unit, const CompoundLiteralExpr *literal)
 	if (found != unit.objects.end())
 		return found->second;
 	object.name = "<literal>";
-	object.type_tag = record_tag(
-		unit.context.getBaseElementType(literal->getType()));
+	object.type_tag =
+		record_tag(unit.context.getBaseElementType(literal->getType()));
 	object.location = unit_location(unit, literal->getBeginLoc());
 	if (!object.location.file)
 		object.location.file = "";
@@ -213,8 +214,7 @@ static bool mentions_followed(unit_walk &walk, const Stmt *statement)
 {
 	switch (statement->getStmtClass()) {
 	case Stmt::DeclRefExprClass: {
-		const ValueDecl *decl =
-			cast<DeclRefExpr>(statement)->getDecl();
+		const ValueDecl *decl = cast<DeclRefExpr>(statement)->getDecl();
 
 		return isa<VarDecl>(decl) &&
 		       followed_tag(walk.unit, decl->getType());
@@ -228,13 +228,13 @@ static bool mentions_followed(unit_walk &walk, const Stmt *statement)
 				nullptr;
 
 		return parent &&
-		       followed_tag(walk.unit, walk.unit.context.getRecordType(
-						       parent));
+		       followed_tag(walk.unit,
+				    walk.unit.context.getRecordType(parent));
 	}
 	case Stmt::CompoundLiteralExprClass:
-		return followed_tag(walk.unit,
-				    cast<CompoundLiteralExpr>(statement)
-					    ->getType());
+		return followed_tag(
+			walk.unit,
+			cast<CompoundLiteralExpr>(statement)->getType());
 	default:
 		return false;
 	}
@@ -265,9 +265,9 @@ static void walk_body(unit_walk &walk, struct function_model *model,
 				cast<CallExpr>(statement)->getDirectCallee();
 
 			if (callee && callee->getIdentifier())
-				function_add_callee(
-					walk.unit.tu, model,
-					callee->getIdentifier()->getNameStart());
+				function_add_callee(walk.unit.tu, model,
+						    callee->getIdentifier()
+							    ->getNameStart());
 			break;
 		}
 		case Stmt::DeclRefExprClass: {
@@ -322,7 +322,7 @@ static void walk_initializer(unit_walk &walk, const Expr *initializer)
 }
 
 struct operand declared_operand(unit_translation &unit, const DeclRefExpr *ref,
-			       long element)
+				long element)
 {
 	struct operand result = operand_unknown();
 
@@ -373,12 +373,13 @@ static void describe_variables(unit_walk &walk)
 	unit_translation &unit = walk.unit;
 	SourceManager &sources = unit.sources;
 
-	std::stable_sort(walk.variables.begin(), walk.variables.end(),
-			 [&sources](const VarDecl *a, const VarDecl *b) {
-				 return sources.isBeforeInTranslationUnit(
-					 sources.getExpansionLoc(a->getLocation()),
-					 sources.getExpansionLoc(b->getLocation()));
-			 });
+	std::stable_sort(
+		walk.variables.begin(), walk.variables.end(),
+		[&sources](const VarDecl *a, const VarDecl *b) {
+			return sources.isBeforeInTranslationUnit(
+				sources.getExpansionLoc(a->getLocation()),
+				sources.getExpansionLoc(b->getLocation()));
+		});
 	for (const VarDecl *variable : walk.variables) {
 		int object = object_of(unit, variable);
 		const VarDecl *definition = describing_decl(variable);
@@ -412,10 +413,11 @@ static void describe_variables(unit_walk &walk)
 					written_value_location(value));
 			write->field_write.object =
 				operand_address(object, ELEMENT_WHOLE);
-			write->field_write.type_tag =
-				tu_string(unit.tu, record_tag(definition->getType()));
+			write->field_write.type_tag = tu_string(
+				unit.tu, record_tag(definition->getType()));
 			write->field_write.field = tu_string(
-				unit.tu, field->getIdentifier()->getNameStart());
+				unit.tu,
+				field->getIdentifier()->getNameStart());
 			write->field_write.source = static_operand(unit, value);
 		}
 	}
@@ -457,7 +459,8 @@ static void describe_declarations(unit_walk &walk)
 				for (const Decl *named :
 				     context.getTranslationUnitDecl()->lookup(
 					     &context.Idents.get(target)))
-					reach(walk, dyn_cast<FunctionDecl>(named));
+					reach(walk,
+					      dyn_cast<FunctionDecl>(named));
 			}
 			if (function->doesThisDeclarationHaveABody() &&
 			    is_root(context, function))
@@ -470,8 +473,9 @@ static void describe_declarations(unit_walk &walk)
 		} else if (const RecordDecl *record =
 				   dyn_cast<RecordDecl>(decl)) {
 			const char *tag = record->getIdentifier() ?
-				record->getIdentifier()->getNameStart() :
-				nullptr;
+						  record->getIdentifier()
+							  ->getNameStart() :
+						  nullptr;
 			QualType type = context.getRecordType(record);
 
 			if (!record->isCompleteDefinition() || !tag ||
@@ -486,7 +490,8 @@ static void describe_declarations(unit_walk &walk)
 				   dyn_cast<EnumDecl>(decl)) {
 			for (const EnumConstantDecl *enumerator :
 			     enumeration->enumerators()) {
-				std::string name = enumerator->getNameAsString();
+				std::string name =
+					enumerator->getNameAsString();
 
 				if (model_enumerator_followed(name.c_str()))
 					tu_describe_enumerator(
@@ -515,8 +520,7 @@ void translate_unit(ASTContext &context, Preprocessor &preprocessor,
 			tu, function->getNameAsString().c_str(),
 			unit_location(unit, function->getLocation()));
 
-		tu->functions[index].external =
-			function->isExternallyVisible();
+		tu->functions[index].external = function->isExternallyVisible();
 		walk.reached[function] = index;
 		walk_body(walk, &tu->functions[index], function);
 	}
