@@ -48,6 +48,14 @@ static const struct gcc_flag gcc_flags[] = {
 	{ "-fno-stack-clash-protection", false, nullptr },
 	{ "-mstack-protector-guard-symbol=", true, nullptr },
 	{ "-fsanitize-coverage=trace-pc", false, nullptr },
+	/*
+	 * Zeroing locals (CONFIG_INIT_STACK_ALL_ZERO) needs an extra flag
+	 * before Clang 16, which later ones reject: neither matters here.
+	 */
+	{ "-ftrivial-auto-var-init=", true, nullptr },
+	{ "-enable-trivial-auto-var-init-zero-knowing-it-will-be-removed-from-"
+	  "clang",
+	  false, nullptr },
 	{ "-fno-ipa-cp-clone", false, nullptr },
 	/* GCC plugins of the kernel's own (CONFIG_GCC_PLUGINS) and ours. */
 	{ "-fplugin=", true, nullptr },

@@ -408,8 +408,8 @@ static int check_files(int argc, char **argv, int first)
 
 /*
  * slabcheck-clang over a compile_commands.json of the build just done,
- * written from kbuild's .cmd files of DIRECTORY (the kernel's, or M='s) by
- * the kernel's own scripts/clang-tools/gen_compile_commands.py.
+ * written into SCANNED (the kernel's directory, or M='s) from kbuild's .cmd
+ * files there by the kernel's own scripts/clang-tools/gen_compile_commands.py.
  */
 static int kbuild_tool(const char *kernel, const char *scanned,
 		       const char *directory)
@@ -417,8 +417,9 @@ static int kbuild_tool(const char *kernel, const char *scanned,
 	char *script = format("%s/scripts/clang-tools/gen_compile_commands.py",
 			      kernel);
 	char *output = format("%s/compile_commands.json", scanned);
-	char *generate[] = { "python3", script,	      "-d",
-			     (char *)scanned, "-o", output, NULL };
+	/* Commands run in the kernel's directory, M= modules included. */
+	char *generate[] = { "python3", script, "-d", (char *)kernel,
+			     "-o",	output, (char *)scanned, NULL };
 	char *check[] = { (char *)plugin_path(),
 			  door_option("findings-dir", directory),
 			  door_option("facts-dir", directory),

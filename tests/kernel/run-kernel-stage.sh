@@ -212,6 +212,8 @@ tool_case() {
 		-o compile_commands.json >/dev/null 2>&1 ||
 		{ fail "tool:$name" "gen_compile_commands.py failed"; return; }
 	"$tool" -p . "$@" >"$tmp/tool.log" 2>&1 || why="the tool failed;"
+	# A GCC flag the tool does not drop is an error it goes on after.
+	! grep -q 'error:' "$tmp/tool.log" || why="$why the tool printed errors;"
 	keep_log "$tmp/tool.log" "tool-${name//\//-}"
 	got=$(findings "$tmp/tool.log" | sed "s%^$PWD/%%" | sort)
 	compare "$expected" "$expected" "$got"

@@ -3,7 +3,9 @@
 # with `slabcheck kbuild M=...`: the findings must be the planted bugs of
 # examples/ringbuf/EXPECTED (same lines, same columns, same messages).
 # DOOR --clang builds with LLVM=1 and the Clang plugin (WORKDIR must then
-# hold a tree prepared with LLVM=1); the GCC plugin by default.
+# hold a tree prepared with LLVM=1), --clang-tool builds as is and runs
+# slabcheck-clang over the module's compile_commands.json; the GCC plugin
+# by default.
 #
 # usage: check-example-kbuild.sh SLABCHECK SOURCE_DIR WORKDIR [DOOR]
 set -u
