@@ -7,8 +7,10 @@
  * wrapped here:
  *   - llvm::StringRef::startswith() became starts_with() (16 has both, 19
  *     only the new one);
- *   - llvm::Optional gave way to std::optional (17);
- *   - SourceManager::getFileEntryRefForID() returns an OptionalFileEntryRef.
+ *   - llvm::APInt::getMinSignedBits() became getSignificantBits() (16 has
+ *     both, 19 only the new one);
+ *   - CFGElement::getAs<>() returns std::optional from 17 on (callers use
+ *     auto).
  */
 #ifndef SLABCHECK_CLANG_COMPAT_H
 #define SLABCHECK_CLANG_COMPAT_H
@@ -56,8 +58,13 @@ static inline bool compat_evaluate_int(const clang::Expr *expr,
 	const llvm::APSInt &number = result.Val.getInt();
 
 	/* As GCC's tree_fits_shwi_p(): what a signed 64-bit value holds. */
-	if (number.isSigned() ? number.getMinSignedBits() > 64 :
-				number.getActiveBits() > 63)
+#if CLANG_VERSION_MAJOR >= 16
+	unsigned int signed_bits = number.getSignificantBits();
+#else
+	unsigned int signed_bits = number.getMinSignedBits();
+#endif
+
+	if (number.isSigned() ? signed_bits > 64 : number.getActiveBits() > 63)
 		return false;
 	*value = number.isSigned() ? number.getSExtValue() :
 				     (long long)number.getZExtValue();

@@ -226,14 +226,36 @@ tool_case() {
 	fi
 }
 
-# link_case NAME EXPECT MODULE_EXPECT: rebuilds the module of the files
-# MODULE_EXPECT names, whole, with the plugin writing facts, and compares
-# what `slabcheck link --kbuild` finds.  Runs on the patched tree.
+# module_of KIND MODULE_EXPECT FILE...: the module directory a case links:
+# that of its Module-expect: lines, or for a look-alike, that of the files
+# it patches when they are in fs/ufs/ or fs/fat/ (it must stay silent when
+# linked too); else nothing.
+module_of() {
+	local kind=$1 module_expected=$2 f
+	shift 2
+	if [ -n "$module_expected" ]; then
+		echo "$module_expected" | head -n1 | sed 's%/[^/]*$%%'
+		return
+	fi
+	[ "$kind" = lookalike ] || return 0
+	for f in "$@"; do
+		case $f in
+		fs/ufs/*.c | fs/fat/*.c)
+			dirname "$f"
+			return
+			;;
+		esac
+	done
+}
+
+# link_case NAME EXPECT MODULE_EXPECT DIR: rebuilds the module of DIR
+# (fs/ufs or fs/fat), whole, with the plugin writing facts, and compares
+# what `slabcheck link --kbuild` finds with MODULE_EXPECT (EXPECT's findings
+# may be found again).  Runs on the patched tree.
 link_case() {
-	local name=$1 expected=$2 module_expected=$3 dir ko got why=
+	local name=$1 expected=$2 module_expected=$3 dir=$4 ko got why=
 	local facts=$tmp/facts status=0
-	[ -n "${SLABCHECK:-}" ] && [ -n "$module_expected" ] || return 0
-	dir=$(echo "$module_expected" | head -n1 | sed 's%/[^/]*$%%')
+	[ -n "${SLABCHECK:-}" ] && [ -n "$dir" ] || return 0
 	ko=$dir/$(basename "$dir").ko
 	rm -rf "$facts"
 	mkdir -p "$facts"
@@ -424,7 +446,8 @@ run_patch() {
 	fi
 	if [ "$status" -eq 0 ]; then
 		tool_case "$name" "$expected" "${builds[@]/%.o/.c}"
-		link_case "$name" "$expected" "$module_expected"
+		link_case "$name" "$expected" "$module_expected" \
+			"$(module_of "$kind" "$module_expected" "${files[@]}")"
 	fi
 	restore_tree
 	keep_log "$log" "${name//\//-}"
