@@ -2,16 +2,13 @@
 # Shared by the scripts in bench/; source it, do not run it.  Expects
 # "set -eu", $here (bench/) and $workdir.
 
-# lock_tree: prepares the kernel tree of $workdir (prepare-tree.sh), takes
-# the locks of prepare-tree.sh and build-converted.sh so that no kernel
-# stage patches it while it is measured, and enters it; sets $tree.
+# shellcheck source=../tests/kernel/lib.sh
+. "$here/../tests/kernel/lib.sh"
+
+# lock_tree: the kernel tree of $workdir, prepared, locked so that no kernel
+# stage patches it while it is measured, and entered; sets $tree.
 lock_tree() {
-	tree=$("$here/../tests/kernel/prepare-tree.sh" "$workdir")
-	exec 8>"$(dirname "$tree")/.prepare-tree.lock"
-	flock 8
-	exec 9>"$tree/.build-converted.lock"
-	flock 9
-	cd "$tree"
+	lock_prepared_tree "$workdir"
 }
 
 # command_of INDEX COMPILER: the compile command kbuild recorded for

@@ -26,12 +26,9 @@ trap 'rm -rf "$tmp"' EXIT
 plugin=$tmp/$(basename "$1")
 cp "$1" "$plugin"
 
-tree=$("$here/prepare-tree.sh" "${2:-/var/tmp/slabcheck-kernel}")
-exec 8>"$(dirname "$tree")/.prepare-tree.lock"
-flock 8
-exec 9>"$tree/.build-converted.lock"
-flock 9
-cd "$tree"
+# shellcheck source=lib.sh
+. "$here/lib.sh"
+lock_prepared_tree "${2:-/var/tmp/slabcheck-kernel}"
 
 objs=(mm/slab_common.o mm/slub.o fs/namespace.o fs/dcache.o fs/inode.o
 	fs/file_table.o fs/buffer.o kernel/fork.o fs/exec.o fs/file.o
