@@ -2,9 +2,10 @@
 /*
  * Every Clang header the Clang front-ends need, and every difference between
  * Clang releases: no other file of clang-check/ tests a Clang version.
- * Built and tested with Clang 14 (Debian 12's default, what CI builds);
- * Clang 16 and 19 are in Debian's archive, and what changed on the way is
- * wrapped here:
+ * Built and tested with Clang 14 (Debian 12's default, what CI builds), 16
+ * and 19 (Debian's archive has them; scripts/test-clang-versions.sh runs the
+ * lit suite and the object identity check with each).  What changed on the
+ * way is wrapped here:
  *   - llvm::StringRef::startswith() became starts_with() (16 has both, 19
  *     only the new one);
  *   - llvm::APInt::getMinSignedBits() became getSignificantBits() (16 has
