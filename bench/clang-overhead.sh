@@ -10,6 +10,9 @@
 #   compile   kbuild's clang command, as is
 #   plugin    the same with -fplugin=PLUGIN_SO (slabcheck_clang.so)
 #   syntax    the same command with -fsyntax-only instead of -c -o
+#   quiet     the same with -w too, as the tool runs it: Clang's warnings
+#             (-Wall's flow analyses build a CFG per function) are a good
+#             part of -fsyntax-only, so this is the tool's own baseline
 #   tool      TOOL (slabcheck-clang) -p on a compile_commands.json that
 #             holds the same command
 #
@@ -19,7 +22,7 @@
 # repeat from run to run (fixed command lines and paths).  Each variant also
 # runs once under /usr/bin/time -f %M for its peak RSS.  Targets (issue
 # 10): plugin at most +3% instructions over compile, tool at most 1.1x
-# syntax, peak memory at most +5% for each.
+# syntax (reported over quiet too), peak memory at most +5% for each.
 #
 # Each object is first built once by kbuild (without the plugin) so that
 # its .o.cmd holds the exact command.  The report is a markdown table on
@@ -101,7 +104,7 @@ variant() {
 	case $name in
 	compile) run=("${cmd[@]}") ;;
 	plugin) run=("${cmd[@]}" "-fplugin=$plugin") ;;
-	syntax)
+	syntax | quiet)
 		for w in "${cmd[@]}"; do
 			case $w in
 			-c) ;;
@@ -118,12 +121,13 @@ variant() {
 			run+=("${rest[$w]}")
 		done
 		run+=(-fsyntax-only)
+		[ "$name" = syntax ] || run+=(-w)
 		;;
 	tool) run=("$tool" -p "$bench/db" "${cmd[-1]}") ;;
 	esac
 }
 
-variants=(compile plugin syntax tool)
+variants=(compile plugin syntax quiet tool)
 
 # measure INDEX NAME: I refs under cachegrind, then peak RSS.
 measure() {
@@ -174,9 +178,10 @@ for r in rows:
     ir[(r['object'], r['variant'])] = int(r['ir'])
     rss[(r['object'], r['variant'])] = int(r['maxrss_kib'])
 print('| object | compile | plugin | plugin/compile | -fsyntax-only '
-      '| tool | tool/syntax | RSS plugin/compile | RSS tool/syntax |')
-print('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
-tot = {v: 0 for v in ('compile', 'plugin', 'syntax', 'tool')}
+      '| tool | tool/syntax | tool/(syntax -w) | RSS plugin/compile '
+      '| RSS tool/syntax |')
+print('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+tot = {v: 0 for v in ('compile', 'plugin', 'syntax', 'quiet', 'tool')}
 worst = {'plugin': (0, None), 'tool': (0, None)}
 for o in objs:
     c, p, s, t = (ir[(o, v)] for v in ('compile', 'plugin', 'syntax', 'tool'))
@@ -186,17 +191,20 @@ for o in objs:
     rt = rss[(o, 'tool')] / rss[(o, 'syntax')]
     worst['plugin'] = max(worst['plugin'], (rp, o))
     worst['tool'] = max(worst['tool'], (rt, o))
+    q = ir[(o, 'quiet')]
     print(f'| {o} | {c:,} | {p:,} | {p / c:.4f} | {s:,} | {t:,} '
-          f'| {t / s:.4f} | {rp:.4f} | {rt:.4f} |')
+          f'| {t / s:.4f} | {t / q:.4f} | {rp:.4f} | {rt:.4f} |')
 c, p, s, t = (tot[v] for v in ('compile', 'plugin', 'syntax', 'tool'))
+q = tot['quiet']
 print(f'| **all {len(objs)}** | **{c:,}** | **{p:,}** | **{p / c:.4f}** '
-      f'| **{s:,}** | **{t:,}** | **{t / s:.4f}** '
+      f'| **{s:,}** | **{t:,}** | **{t / s:.4f}** | **{t / q:.4f}** '
       f'| **{worst["plugin"][0]:.4f}** (worst) '
       f'| **{worst["tool"][0]:.4f}** (worst) |')
 print()
 print(f'Instructions: the plugin adds {100 * (p / c - 1):+.2f}% to the Clang '
       f'compile (target at most +3%); the tool costs {t / s:.3f}x '
-      f'clang -fsyntax-only (target at most 1.1x).  Peak memory, worst '
+      f'clang -fsyntax-only (target at most 1.1x), {t / q:.3f}x '
+      f'clang -fsyntax-only -w.  Peak memory, worst '
       f'object: plugin {100 * (worst["plugin"][0] - 1):+.2f}% '
       f'({worst["plugin"][1]}), tool {100 * (worst["tool"][0] - 1):+.2f}% '
       f'({worst["tool"][1]}); target at most +5%.')
