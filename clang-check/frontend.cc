@@ -1,8 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* What both Clang front-ends do with a parsed unit (frontend.h). */
-#include <stdlib.h>
-#include <unistd.h>
-
 #include "frontend.h"
 #include "translate.h"
 
@@ -36,24 +33,6 @@ static std::string main_file(clang::SourceManager &sources)
 	return sources.getBufferName(sources.getLocForStartOfFile(main)).str();
 }
 
-/* A file of its own in the directory, for tools that collect findings. */
-static bool write_findings(struct report *report, const char *directory,
-			   const std::string &file)
-{
-	size_t slash = file.rfind('/');
-	std::string path =
-		std::string(directory) + "/" +
-		(slash == std::string::npos ? file : file.substr(slash + 1)) +
-		".XXXXXX.json";
-	int fd = mkstemps(&path[0], 5);
-	FILE *stream = fd >= 0 ? fdopen(fd, "w") : nullptr;
-	bool failed = !stream || report_write_json(report, stream);
-
-	if (stream && fclose(stream))
-		failed = true;
-	return !failed;
-}
-
 struct unit_outcome check_unit(clang::ASTContext &context,
 			       clang::Preprocessor &preprocessor,
 			       const struct slabcheck_options &options,
@@ -68,20 +47,10 @@ struct unit_outcome check_unit(clang::ASTContext &context,
 	report_init(&report);
 	translate_unit(context, preprocessor, &tu);
 	slabcheck_run(&tu, &options, &report, stream);
-	if (options.facts_dir &&
-	    slabcheck_write_facts(&tu, &options, directory.c_str()))
-		outcome.error = std::string("cannot write facts to ") +
-				options.facts_dir;
-	if (options.findings_dir) {
-		outcome.findings = report.count;
-		if (!write_findings(&report, options.findings_dir, file))
-			outcome.error =
-				std::string("cannot write findings to ") +
-				options.findings_dir;
-	} else {
-		outcome.findings =
-			report_print(&report, stream, options.werror);
-	}
+	/* Printed, or written as files or stream-results lines (emit.c). */
+	if (slabcheck_emit(&tu, &options, &report, directory.c_str(), stream,
+			   &outcome.findings))
+		outcome.error = "cannot write the results of slabcheck";
 	report_release(&report);
 	tu_release(&tu);
 	return outcome;

@@ -400,6 +400,13 @@ static void translate_exit(cfg_translation &translation,
 		block->exit = EXIT_NONE;
 		return;
 	}
+	/* A switch reads its value; the model knows no switch. */
+	if (const SwitchStmt *switched = dyn_cast_or_null<SwitchStmt>(
+		    cfg_block->getTerminatorStmt())) {
+		struct operand value = value_operand(body, switched->getCond());
+
+		read_values(body, &value, 1, switched->getBeginLoc());
+	}
 	tested = tested_expression(body, cfg_block);
 	block->exit = successors.size() == 2 && cfg_block->succ_size() == 2 &&
 				      tested ?

@@ -166,8 +166,12 @@ static struct operand arithmetic(body_translation &body, const Expr *expr,
 	enum binary_operator op = operator_of(kind);
 
 	if (op == OP_OTHER || (op == OP_SUB && left_type->isPointerType() &&
-			       expr->getType()->isIntegerType()))
+			       expr->getType()->isIntegerType())) {
+		struct operand operands[2] = { left, right };
+
+		read_values(body, operands, 2, location);
 		return defined(body, expr);
+	}
 	if (left_type->isPointerType() && right.kind == OPERAND_CONSTANT) {
 		QualType element = left_type->getPointeeType();
 
@@ -267,7 +271,8 @@ static struct operand cast(body_translation &body, const CastExpr *expr)
 	case CK_FloatingToIntegral:
 	case CK_FloatingCast:
 	case CK_FloatingToBoolean:
-		value_operand(body, sub);
+		operand = value_operand(body, sub);
+		read_values(body, &operand, 1, expr->getExprLoc());
 		return defined(body, expr);
 	default:
 		operand = value_operand(body, sub);
@@ -310,7 +315,8 @@ static struct operand unary(body_translation &body, const UnaryOperator *expr)
 		write_local(body, variable, updated, expr->getExprLoc());
 		return expr->isPrefix() ? updated : old;
 	default:
-		value_operand(body, sub);
+		old = value_operand(body, sub);
+		read_values(body, &old, 1, expr->getExprLoc());
 		return defined(body, expr);
 	}
 }
@@ -342,6 +348,7 @@ static struct operand binary(body_translation &body, const BinaryOperator *expr)
 		variable = local_variable(body, expr->getLHS());
 		if (variable < 0) {
 			value_operand(body, expr->getLHS());
+			read_values(body, &right, 1, expr->getOperatorLoc());
 			return defined(body, expr);
 		}
 		left = read_local(body, variable);
@@ -388,6 +395,17 @@ static bool foldable(const Expr *expr)
 	}
 }
 
+/* The pointer (and index) a place is reached through are read. */
+static void read_place(body_translation &body, const Expr *base,
+		       const Expr *index)
+{
+	struct operand operands[2] = { value_operand(body, base),
+				       index ? value_operand(body, index) :
+					       operand_unknown() };
+
+	read_values(body, operands, 2, base->getExprLoc());
+}
+
 static struct operand evaluate(body_translation &body, const Expr *expr)
 {
 	long long constant;
@@ -407,14 +425,14 @@ static struct operand evaluate(body_translation &body, const Expr *expr)
 				literal->getType(), literal->getInitializer(),
 				literal->getBeginLoc());
 		else if (const MemberExpr *member = dyn_cast<MemberExpr>(expr))
-			value_operand(body, member->getBase());
+			read_place(body, member->getBase(), nullptr);
 		else if (const ArraySubscriptExpr *subscript =
-				 dyn_cast<ArraySubscriptExpr>(expr)) {
-			value_operand(body, subscript->getBase());
-			value_operand(body, subscript->getIdx());
-		} else if (const UnaryOperator *deref =
-				   dyn_cast<UnaryOperator>(expr))
-			value_operand(body, deref->getSubExpr());
+				 dyn_cast<ArraySubscriptExpr>(expr))
+			read_place(body, subscript->getBase(),
+				   subscript->getIdx());
+		else if (const UnaryOperator *deref =
+				 dyn_cast<UnaryOperator>(expr))
+			read_place(body, deref->getSubExpr(), nullptr);
 		return operand_unknown();
 	}
 	switch (expr->getStmtClass()) {

@@ -119,6 +119,9 @@ void object_copy(body_translation &body, const clang::Expr *source,
 
 /* translate_values.cc */
 bool is_value_type(clang::QualType type);
+/* An INSN_USE of the values among 'operands' (none: nothing). */
+void read_values(body_translation &body, const struct operand *operands,
+		 size_t count, clang::SourceLocation location);
 int new_value(body_translation &body);
 /* A value defined in a way the model does not follow (a load, ...). */
 struct operand defined(body_translation &body, const clang::Expr *expr);

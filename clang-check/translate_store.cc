@@ -160,6 +160,8 @@ void assign(body_translation &body, const BinaryOperator *assignment,
 	if (followed_tag(body.unit, target->getType()))
 		object_copy(body, source, assignment->getOperatorLoc());
 	value_operand(body, target);
+	/* Stored to memory: read. */
+	read_values(body, &value, 1, assignment->getOperatorLoc());
 }
 
 static void declaration(body_translation &body, const VarDecl *variable)
@@ -192,9 +194,15 @@ static void declaration(body_translation &body, const VarDecl *variable)
 		object_copy(body, initializer, variable->getLocation());
 }
 
-/* An asm's outputs are values the model cannot follow. */
+/* An asm reads its inputs; its outputs are values the model cannot follow. */
 static void asm_outputs(body_translation &body, const AsmStmt *statement)
 {
+	for (unsigned int i = 0; i < statement->getNumInputs(); i++) {
+		struct operand input =
+			value_operand(body, statement->getInputExpr(i));
+
+		read_values(body, &input, 1, statement->getBeginLoc());
+	}
 	for (unsigned int i = 0; i < statement->getNumOutputs(); i++) {
 		const Expr *output = statement->getOutputExpr(i);
 		int variable = local_variable(body, output);

@@ -30,6 +30,32 @@ int new_value(body_translation &body)
 	return body.model->value_count++;
 }
 
+/*
+ * The values an operation reads that no instruction of the model names (a
+ * store to memory, an operator the model has no name for, a switch, an
+ * asm): the core must know they are read (core/lower_uses.c).
+ */
+void read_values(body_translation &body, const struct operand *operands,
+		 size_t count, SourceLocation location)
+{
+	struct instruction *use;
+	size_t read = 0;
+
+	for (size_t i = 0; i < count; i++)
+		if (operands[i].kind == OPERAND_VALUE ||
+		    operands[i].kind == OPERAND_MEMBER_ADDRESS)
+			read++;
+	if (!read)
+		return;
+	use = add_instruction(body, INSN_USE, location);
+	use->use.operands = tu_operands(body.tu, read);
+	for (size_t i = 0; i < count; i++)
+		if (operands[i].kind == OPERAND_VALUE ||
+		    operands[i].kind == OPERAND_MEMBER_ADDRESS)
+			use->use.operands[use->use.operand_count++] =
+				operands[i];
+}
+
 /* An instruction that defines a value the model does not follow further. */
 struct operand defined(body_translation &body, const Expr *expr)
 {

@@ -63,7 +63,8 @@ void set_rule_filter(struct rule_hooks *hooks,
 		     bool (*applies)(const struct analysis *analysis));
 
 /* One rule = one file: each defines its register_<name>(). */
-#define RULE(id, name) void register_##name(struct rule_hooks *hooks);
+#define RULE(id, name, summary, description) \
+	void register_##name(struct rule_hooks *hooks);
 #include "rule_list.h"
 
 #endif

@@ -18,6 +18,16 @@ bool model_type_followed(const char *tag)
 		!strcmp(tag, API_ARGS_TAG));
 }
 
+bool model_macro_followed(const char *name)
+{
+	return name && api_lookup_macro(name) != NULL;
+}
+
+bool model_call_followed(const char *name)
+{
+	return name && api_lookup(name) != NULL;
+}
+
 bool model_enumerator_followed(const char *name)
 {
 	return name && (!strcmp(name, API_PREALLOCATED_BIT_NAME) ||

@@ -117,6 +117,18 @@ static void print_cache(struct dumper *dumper, const struct cache_ref *ref)
 	}
 }
 
+/* " via table[index]: element function, ..." */
+static void print_table(struct dumper *dumper, const struct table_call *table)
+{
+	fprintf(dumper->stream, " via %s[", table->table);
+	print_value(dumper, value_id(table->index));
+	fprintf(dumper->stream, "]:");
+	for (size_t i = 0; i < table->count; i++)
+		fprintf(dumper->stream, "%s %ld %s%s", i ? "," : "",
+			table->elements[i], table->calls[i].callee,
+			table->calls[i].function >= 0 ? "" : " [unseen]");
+}
+
 static void print_event(struct dumper *dumper, const struct event *event)
 {
 	FILE *stream = dumper->stream;
@@ -142,6 +154,8 @@ static void print_event(struct dumper *dumper, const struct event *event)
 			fprintf(stream, " flags=%#llx", event->flags);
 		if (event->type_name)
 			fprintf(stream, " type='%s'", event->type_name);
+		if (event->kind == EVENT_SETUP && event->result_unread)
+			fprintf(stream, " [result unread]");
 		break;
 	case EVENT_CALL:
 		fprintf(stream, " %s%s(", event->callee ? event->callee : "?",
@@ -151,6 +165,8 @@ static void print_event(struct dumper *dumper, const struct event *event)
 			print_cache(dumper, &event->arguments[i]);
 		}
 		fprintf(stream, ")");
+		if (event->table)
+			print_table(dumper, event->table);
 		break;
 	case EVENT_ARGS_FIELD:
 		fprintf(stream, " .%s%s", event->field,

@@ -7,7 +7,8 @@
  * contradicts it is a path that cannot happen.
  *
  * Constants are kept only for "tracked" values: those a test compares with
- * a constant, and those they are copied, incremented or merged from.
+ * a constant or that pick the element of a table of functions, and those
+ * they are copied, incremented or merged from.
  * Everything else keeps one byte, so that states stay small.
  */
 #include <stdint.h>
@@ -70,6 +71,7 @@ void facts_choose(struct walk *walk)
 				read_value(walk, event->source);
 				read_value(walk, event->result);
 			}
+			read_value(walk, table_index(event));
 		}
 	}
 }
@@ -101,6 +103,9 @@ void facts_track(struct walk *walk)
 		if (block->exit == EXIT_TEST &&
 		    (block->test == TEST_EQUAL || block->test == TEST_LESS))
 			track(walk, value_id(block->tested_value), &changed);
+		/* The index that picks a table's element is a constant too. */
+		for (size_t e = 0; e < block->event_count; e++)
+			track(walk, table_index(&block->events[e]), &changed);
 	}
 	while (changed) {
 		changed = false;

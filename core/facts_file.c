@@ -47,24 +47,29 @@ static int name_index(const char *const *names, size_t count, const char *name)
 struct writer {
 	const struct translation_unit *tu;
 	json_t *files;
+	json_t *file_indexes; /* name -> index in files */
 	/* Index in the facts' function list, or -1: not written. */
 	int *written_index;
+	/* Not written, and calls out of the unit: "may do anything". */
+	bool *leaves;
+	/* Per value of the function being written: something reads it. */
+	bool *read;
 };
 
 static json_int_t file_index(struct writer *writer, const char *file)
 {
-	size_t index;
-	json_t *entry;
+	json_t *known;
+	json_int_t index;
 
 	if (!file)
 		file = "";
-	json_array_foreach(writer->files, index, entry)
-	{
-		if (!strcmp(json_string_value(entry), file))
-			return (json_int_t)index;
-	}
+	known = json_object_get(writer->file_indexes, file);
+	if (known)
+		return json_integer_value(known);
+	index = (json_int_t)json_array_size(writer->files);
 	json_array_append_new(writer->files, json_string(file));
-	return (json_int_t)json_array_size(writer->files) - 1;
+	json_object_set_new(writer->file_indexes, file, json_integer(index));
+	return index;
 }
 
 static json_t *location_json(struct writer *writer,
@@ -123,20 +128,47 @@ static void set_string(json_t *object, const char *key, const char *text)
 		json_object_set_new(object, key, json_string(text));
 }
 
+static void set_flag(json_t *object, const char *key, bool flag)
+{
+	if (flag)
+		json_object_set_new(object, key, json_true());
+}
+
+static json_t *event_json(struct writer *writer, const struct event *event);
+
+/* A call through a table: the value that picks, each element's call. */
+static json_t *table_json(struct writer *writer, const struct table_call *table)
+{
+	json_t *elements = json_array(), *calls = json_array();
+
+	for (size_t i = 0; i < table->count; i++) {
+		json_array_append_new(elements,
+				      json_integer(table->elements[i]));
+		json_array_append_new(calls,
+				      event_json(writer, &table->calls[i]));
+	}
+	return json_pack("{s:s, s:i, s:o, s:o}", "name", table->table, "index",
+			 table->index, "elements", elements, "calls", calls);
+}
+
 static json_t *event_json(struct writer *writer, const struct event *event)
 {
-	json_t *object = json_pack("{s:s, s:o, s:o}", "kind",
-				   model_event_names[event->kind], "at",
-				   location_json(writer, &event->location),
-				   "result", value_json(event->result));
+	json_t *object =
+		json_pack("{s:s, s:o}", "kind", model_event_names[event->kind],
+			  "at", location_json(writer, &event->location));
 	json_t *arguments;
+	bool any_cache = false;
+
+	/* What is absent reads back as its default: smaller, and cheaper. */
+	if (event->result.kind != VALUE_UNKNOWN)
+		json_object_set_new(object, "result",
+				    value_json(event->result));
 
 	set_string(object, "callee", event->callee);
 	if (event_has_cache(event->kind)) {
 		json_object_set_new(object, "cache",
 				    cache_ref_json(&event->cache));
-		json_object_set_new(object, "result-is-pointer",
-				    json_boolean(event->result_is_pointer));
+		set_flag(object, "result-is-pointer", event->result_is_pointer);
 		if (event->flags_known)
 			json_object_set_new(
 				object, "flags",
@@ -147,17 +179,22 @@ static json_t *event_json(struct writer *writer, const struct event *event)
 		if (event->parameters)
 			json_object_set_new(object, "parameters",
 					    parameters_json(event->parameters));
+		if (event->kind == EVENT_SETUP && event->result_unread)
+			json_object_set_new(object, "unread", json_true());
 	}
 	switch (event->kind) {
 	case EVENT_CALL:
-		arguments = json_array();
 		for (size_t i = 0; i < event->argument_count; i++)
-			json_array_append_new(
-				arguments,
-				cache_ref_json(&event->arguments[i]));
-		json_object_set_new(object, "arguments", arguments);
-		json_object_set_new(object, "indirect",
-				    json_boolean(event->indirect));
+			any_cache |= event->arguments[i].kind != CACHE_REF_NONE;
+		if (any_cache) {
+			arguments = json_array();
+			for (size_t i = 0; i < event->argument_count; i++)
+				json_array_append_new(
+					arguments,
+					cache_ref_json(&event->arguments[i]));
+			json_object_set_new(object, "arguments", arguments);
+		}
+		set_flag(object, "indirect", event->indirect);
 		/*
 		 * A body of this unit by its place in the facts; a function
 		 * of the unit whose body the core did not want stays unseen,
@@ -172,9 +209,15 @@ static json_t *event_json(struct writer *writer, const struct event *event)
 		else if (event->callee &&
 			 tu_find_function(writer->tu, event->callee) >= 0)
 			json_object_set_new(object, "local", json_true());
-		json_object_set_new(
-			object, "only-arguments",
-			json_boolean(event->reaches_only_arguments));
+		/* A body left out touches no cache; it may call out. */
+		set_flag(object, "only-arguments",
+			 event->reaches_only_arguments ||
+				 (event->function >= 0 &&
+				  writer->written_index[event->function] < 0 &&
+				  !writer->leaves[event->function]));
+		if (event->table)
+			json_object_set_new(object, "table",
+					    table_json(writer, event->table));
 		break;
 	case EVENT_ARGS_FIELD:
 		set_string(object, "field", event->field);
@@ -220,9 +263,16 @@ static json_t *block_json(struct writer *writer, const struct block *block)
 	json_t *events = json_array(), *phis = json_array();
 	json_t *object;
 
-	for (size_t e = 0; e < block->event_count; e++)
-		json_array_append_new(events,
-				      event_json(writer, &block->events[e]));
+	for (size_t e = 0; e < block->event_count; e++) {
+		const struct event *event = &block->events[e];
+
+		/* A value defined some other way that nothing reads. */
+		if (event->kind == EVENT_DEFINE &&
+		    (event->result.kind != VALUE_ID ||
+		     !writer->read[event->result.id]))
+			continue;
+		json_array_append_new(events, event_json(writer, event));
+	}
 	for (size_t p = 0; p < block->phi_count; p++) {
 		const struct phi *phi = &block->phis[p];
 		json_t *incoming = json_array();
@@ -263,14 +313,57 @@ static json_t *block_json(struct writer *writer, const struct block *block)
 	return object;
 }
 
+static void mark_read(bool *read, int count, struct value value)
+{
+	if (value.kind == VALUE_ID && value.id >= 0 && value.id < count)
+		read[value.id] = true;
+}
+
+/* The values something in the function reads. */
+static void find_reads(const struct function_model *function, bool *read)
+{
+	int count = function->value_count;
+
+	memset(read, 0, (size_t)count + 1);
+	for (size_t b = 0; b < function->block_count; b++) {
+		const struct block *block = &function->blocks[b];
+
+		for (size_t e = 0; e < block->event_count; e++) {
+			const struct event *event = &block->events[e];
+
+			if (event->kind == EVENT_VALUE_COPY ||
+			    event->kind == EVENT_VALUE_ADD ||
+			    event->kind == EVENT_VALUE_ERRNO)
+				mark_read(read, count, event->source);
+			if (event->kind == EVENT_CALL && event->table)
+				mark_read(read, count,
+					  value_id(event->table->index));
+		}
+		for (size_t p = 0; p < block->phi_count; p++)
+			for (size_t i = 0; i < block->phis[p].incoming_count;
+			     i++)
+				mark_read(read, count,
+					  block->phis[p].incoming[i]);
+		if (block->exit == EXIT_TEST)
+			mark_read(read, count, value_id(block->tested_value));
+		if (block->exit == EXIT_RETURN)
+			mark_read(read, count, block->return_value);
+	}
+}
+
 static json_t *function_json(struct writer *writer,
 			     const struct function_model *function)
 {
 	json_t *blocks = json_array();
 
-	for (size_t b = 0; b < function->block_count; b++)
+	writer->read = calloc((size_t)function->value_count + 1, 1);
+	if (writer->read)
+		find_reads(function, writer->read);
+	for (size_t b = 0; writer->read && b < function->block_count; b++)
 		json_array_append_new(blocks,
 				      block_json(writer, &function->blocks[b]));
+	free(writer->read);
+	writer->read = NULL;
 	return json_pack(
 		"{s:s, s:o, s:b, s:i, s:i, s:b, s:o}", "name", function->name,
 		"at", location_json(writer, &function->location), "external",
@@ -293,9 +386,105 @@ static json_t *instance_json(struct writer *writer,
 	return object;
 }
 
-static bool written(const struct function_model *function)
+/* Whether an event names a cache: an instance, or a parameter. */
+static bool names_cache(const struct event *event)
 {
-	return function->lowered && function->block_count;
+	if (event_has_cache(event->kind))
+		return event->cache.kind != CACHE_REF_NONE;
+	if (event->kind != EVENT_CALL)
+		return false;
+	/* Tables are rare, and their functions are what module exits run. */
+	if (event->table)
+		return true;
+	/*
+	 * Every parameter passed on is a possible cache to the lowering; one
+	 * matters only if the callee is written (the fixed point below).
+	 */
+	for (size_t i = 0; i < event->argument_count; i++)
+		if (event->arguments[i].kind == CACHE_REF_INSTANCE)
+			return true;
+	return false;
+}
+
+static void mark_reachable(const struct translation_unit *tu, bool *written,
+			   int function);
+
+/* A call's function, or every function of the table it goes through. */
+static void mark_calls(const struct translation_unit *tu, bool *written,
+		       const struct event *call)
+{
+	mark_reachable(tu, written, call->function);
+	for (size_t i = 0; call->table && i < call->table->count; i++)
+		mark_reachable(tu, written, call->table->calls[i].function);
+}
+
+static void mark_reachable(const struct translation_unit *tu, bool *written,
+			   int function)
+{
+	const struct function_model *fn;
+
+	if (function < 0 || written[function])
+		return;
+	fn = &tu->functions[function];
+	written[function] = fn->lowered && fn->block_count;
+	for (size_t b = 0; b < fn->block_count; b++)
+		for (size_t e = 0; e < fn->blocks[b].event_count; e++)
+			if (fn->blocks[b].events[e].kind == EVENT_CALL)
+				mark_calls(tu, written,
+					   &fn->blocks[b].events[e]);
+}
+
+/*
+ * What the link step needs of the unit: the bodies that name a cache
+ * (an instance, or a cache they are passed), those that call them, and
+ * all that module init and exit reach.  The rest touches no cache in any
+ * module: calls to it reach only their arguments, unless it calls out of
+ * the unit.  Most of a big unit that uses dynamic caches goes.
+ */
+static void choose_written(const struct translation_unit *tu, bool *written,
+			   bool *leaves)
+{
+	bool changed = true;
+
+	mark_reachable(tu, written, tu->module_init);
+	mark_reachable(tu, written, tu->module_exit);
+	for (size_t f = 0; f < tu->function_count; f++) {
+		const struct function_model *fn = &tu->functions[f];
+
+		if (!fn->lowered || !fn->block_count || written[f])
+			continue;
+		for (size_t b = 0; !written[f] && b < fn->block_count; b++)
+			for (size_t e = 0; e < fn->blocks[b].event_count; e++)
+				if (names_cache(&fn->blocks[b].events[e]))
+					written[f] = true;
+	}
+	while (changed) {
+		changed = false;
+		for (size_t f = 0; f < tu->function_count; f++) {
+			const struct function_model *fn = &tu->functions[f];
+
+			for (size_t b = 0; b < fn->block_count; b++)
+				for (size_t e = 0;
+				     e < fn->blocks[b].event_count; e++) {
+					const struct event *event =
+						&fn->blocks[b].events[e];
+					int callee = event->function;
+
+					if (event->kind != EVENT_CALL)
+						continue;
+					if (callee >= 0 && written[callee] &&
+					    !written[f] && fn->lowered) {
+						written[f] = changed = true;
+					}
+					if (!leaves[f] &&
+					    ((callee < 0 &&
+					      !event->reaches_only_arguments) ||
+					     (callee >= 0 && leaves[callee]))) {
+						leaves[f] = changed = true;
+					}
+				}
+		}
+	}
 }
 
 static const char *function_name(const struct translation_unit *tu, int index)
@@ -306,24 +495,35 @@ static const char *function_name(const struct translation_unit *tu, int index)
 int facts_write(const struct translation_unit *tu, const char *directory,
 		FILE *stream)
 {
-	struct writer writer = { .tu = tu, .files = json_array() };
+	struct writer writer = { .tu = tu,
+				 .files = json_array(),
+				 .file_indexes = json_object() };
 	json_t *functions = json_array(), *instances = json_array();
 	json_t *callable = json_array(), *unit, *root;
 	int count = 0, status;
+	bool *written = calloc(tu->function_count + 1, sizeof(bool));
+	char *text;
 
 	writer.written_index = calloc(tu->function_count + 1, sizeof(int));
-	if (!writer.written_index)
+	writer.leaves = calloc(tu->function_count + 1, sizeof(bool));
+	if (!writer.written_index || !writer.leaves || !written)
 		return -1;
+	choose_written(tu, written, writer.leaves);
 	for (size_t f = 0; f < tu->function_count; f++)
-		writer.written_index[f] =
-			written(&tu->functions[f]) ? count++ : -1;
+		writer.written_index[f] = written[f] ? count++ : -1;
 	for (size_t f = 0; f < tu->function_count; f++) {
 		const struct function_model *function = &tu->functions[f];
 
-		if (function->external)
+		/*
+		 * Callable from other files, and maybe touching caches: a
+		 * body left out that calls nothing out of the unit touches
+		 * none, and the link treats calls to it as calls out of the
+		 * module.
+		 */
+		if (function->external && (written[f] || writer.leaves[f]))
 			json_array_append_new(callable,
 					      json_string(function->name));
-		if (written(function))
+		if (written[f])
 			json_array_append_new(functions,
 					      function_json(&writer, function));
 	}
@@ -355,10 +555,17 @@ int facts_write(const struct translation_unit *tu, const char *directory,
 			 FACTS_FORMAT, "version", FACTS_VERSION, "unit", unit,
 			 "files", writer.files, "instances", instances,
 			 "callable", callable, "functions", functions);
-	status = json_dumpf(root, stream, JSON_COMPACT);
-	fputc('\n', stream);
+	/* One string, one write: dumping to a stream writes piece by piece. */
+	text = json_dumps(root, JSON_COMPACT);
+	status = text && fputs(text, stream) >= 0 && fputc('\n', stream) >= 0 ?
+			 0 :
+			 -1;
+	free(text);
 	json_decref(root);
+	json_decref(writer.file_indexes);
 	free(writer.written_index);
+	free(writer.leaves);
+	free(written);
 	return status;
 }
 
@@ -463,19 +670,57 @@ static const struct setup_parameters *read_parameters(struct reader *reader,
 	return parameters;
 }
 
+static bool fill_event(struct reader *reader, struct event *event,
+		       json_t *json);
+
+static const struct table_call *read_table(struct reader *reader, json_t *json)
+{
+	struct arena *arena = &reader->tu->arena;
+	json_t *elements = json_object_get(json, "elements");
+	json_t *calls = json_object_get(json, "calls");
+	struct table_call *table;
+
+	if (!json_is_object(json))
+		return NULL;
+	table = arena_alloc(arena, sizeof(*table));
+	table->table = read_string(reader, json, "name");
+	table->index = (int)read_integer(json, "index");
+	table->count = json_array_size(elements);
+	table->elements = arena_alloc(arena, (table->count + 1) * sizeof(long));
+	table->calls =
+		arena_alloc(arena, (table->count + 1) * sizeof(struct event));
+	for (size_t i = 0; i < table->count; i++) {
+		table->elements[i] =
+			(long)json_integer_value(json_array_get(elements, i));
+		table->calls[i].kind = EVENT_CALL;
+		if (!fill_event(reader, &table->calls[i],
+				json_array_get(calls, i)))
+			return NULL;
+	}
+	return table;
+}
+
 static bool read_event(struct reader *reader, struct block *block, json_t *json)
 {
 	int kind = name_index(model_event_names, COUNT(model_event_names),
 			      json_string_value(json_object_get(json, "kind")));
-	json_t *arguments, *argument, *flags, *function;
-	struct event *event;
-	size_t index;
 
 	if (kind < 0) {
 		reader->error = "unknown event kind";
 		return false;
 	}
-	event = block_add_event(reader->tu, block, (enum event_kind)kind);
+	return fill_event(
+		reader,
+		block_add_event(reader->tu, block, (enum event_kind)kind),
+		json);
+}
+
+/* What the JSON says of an event whose kind is set. */
+static bool fill_event(struct reader *reader, struct event *event, json_t *json)
+{
+	json_t *arguments, *argument, *flags, *function;
+	size_t index;
+
 	if (!read_location(reader, json_object_get(json, "at"),
 			   &event->location))
 		return false;
@@ -491,6 +736,7 @@ static bool read_event(struct reader *reader, struct block *block, json_t *json)
 		event->type_name = read_string(reader, json, "type");
 		event->parameters = read_parameters(
 			reader, json_object_get(json, "parameters"));
+		event->result_unread = read_bool(json, "unread");
 	}
 	switch (event->kind) {
 	case EVENT_CALL:
@@ -511,6 +757,8 @@ static bool read_event(struct reader *reader, struct block *block, json_t *json)
 			read_bool(json, "only-arguments");
 		if (read_bool(json, "local"))
 			event->function = FACTS_LOCAL_UNSEEN;
+		event->table =
+			read_table(reader, json_object_get(json, "table"));
 		break;
 	case EVENT_ARGS_FIELD:
 		event->field = read_string(reader, json, "field");
@@ -770,33 +1018,4 @@ void facts_add_callable(struct translation_unit *tu, const char *name)
 			&tu->arena, tu->callable, count * sizeof(char *),
 			(count ? count * 2 : 1) * sizeof(char *));
 	tu->callable[tu->callable_count++] = tu_string(tu, name);
-}
-
-int slabcheck_write_facts(const struct translation_unit *tu,
-			  const struct slabcheck_options *options,
-			  const char *directory)
-{
-	const char *base = strrchr(tu->main_file, '/');
-	char *path;
-	FILE *stream;
-	int fd, status;
-
-	if (!options->facts_dir)
-		return 0;
-	base = base ? base + 1 : tu->main_file;
-	if (asprintf(&path, "%s/%s.XXXXXX.facts", options->facts_dir, base) < 0)
-		return -1;
-	fd = mkstemps(path, 6);
-	free(path);
-	if (fd < 0)
-		return -1;
-	stream = fdopen(fd, "w");
-	if (!stream) {
-		close(fd);
-		return -1;
-	}
-	status = facts_write(tu, directory, stream);
-	if (fclose(stream))
-		status = -1;
-	return status;
 }

@@ -124,6 +124,13 @@ static void remap_cache(const struct linker *linker, size_t u,
 		ref->index = linker->instance_map[u][ref->index];
 }
 
+static void remap_call(struct linker *linker, size_t u, struct event *call)
+{
+	for (size_t a = 0; a < call->argument_count; a++)
+		remap_cache(linker, u, &call->arguments[a]);
+	resolve_call(linker, u, call);
+}
+
 static void remap_events(struct linker *linker, size_t u,
 			 struct function_model *function)
 {
@@ -135,9 +142,13 @@ static void remap_events(struct linker *linker, size_t u,
 				remap_cache(linker, u, &event->cache);
 			if (event->kind != EVENT_CALL)
 				continue;
-			for (size_t a = 0; a < event->argument_count; a++)
-				remap_cache(linker, u, &event->arguments[a]);
-			resolve_call(linker, u, event);
+			remap_call(linker, u, event);
+			/* Read from facts: the link owns the table's calls. */
+			for (size_t t = 0;
+			     event->table && t < event->table->count; t++)
+				remap_call(linker, u,
+					   (struct event *)&event->table
+						   ->calls[t]);
 		}
 }
 

@@ -50,6 +50,7 @@ static void block_uses(const struct walk *walk, const struct block *block,
 		    event->kind == EVENT_VALUE_ADD ||
 		    event->kind == EVENT_VALUE_ERRNO)
 			add_value(walk, live, event->source);
+		add_value(walk, live, table_index(event));
 	}
 }
 

@@ -299,6 +299,8 @@ static void lower_call(struct lowering *lowering, struct block *block,
 	for (size_t i = 0; i < event->argument_count; i++)
 		event->arguments[i] =
 			lowered_cache_ref(lowering, call->call.arguments[i]);
+	if (event->indirect)
+		lower_table_call(lowering, event, call);
 }
 
 static void lower_binary(struct lowering *lowering, struct block *block,
@@ -378,9 +380,12 @@ static void lower_instruction(struct lowering *lowering, struct block *block,
 		event->storage_name = instruction->object_copy.source_name;
 		return;
 	case INSN_DEFINE:
+	case INSN_LOAD:
 		if (instruction->result >= 0)
 			lowered_event(lowering, block, instruction,
 				      EVENT_DEFINE);
+		return;
+	case INSN_USE:
 		return;
 	}
 }
@@ -477,9 +482,11 @@ static void lower_function(struct translation_unit *tu,
 	lowering.definitions = calloc((size_t)function->value_count + 1,
 				      sizeof(*lowering.definitions));
 	lowering.filled_by_api = calloc(tu->object_count + 1, 1);
-	CHECK(lowering.definitions && lowering.filled_by_api);
+	lowering.read = calloc((size_t)function->value_count + 1, 1);
+	CHECK(lowering.definitions && lowering.filled_by_api && lowering.read);
 	collect_definitions(&lowering);
 	collect_writes(&lowering);
+	lower_collect_reads(&lowering);
 	for (size_t b = 0; b < function->block_count; b++) {
 		struct block *block = &function->blocks[b];
 
@@ -493,6 +500,7 @@ static void lower_function(struct translation_unit *tu,
 	free(lowering.definitions);
 	free(lowering.filled_by_api);
 	free(lowering.writes);
+	free(lowering.read);
 }
 
 static void add_instances(struct translation_unit *tu)

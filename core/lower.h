@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* What the parts of the lowering (lower.c, lower_branch.c) share. */
+/*
+ * What the parts of the lowering share: lower.c, lower_setup.c,
+ * lower_branch.c, lower_table.c, lower_uses.c.
+ */
 #ifndef SLABCHECK_LOWER_H
 #define SLABCHECK_LOWER_H
 
@@ -30,6 +33,9 @@ struct lowering {
 	size_t write_count;
 	/* Objects whose fields an API macro fills (bit per object). */
 	unsigned char *filled_by_api;
+	/* Per value: whether anything reads it (lower_uses.c); NULL at
+	 * file scope. */
+	unsigned char *read;
 	/* The last heap allocation reported as holding a cache: one finding
 	 * per allocation, however often it is converted. */
 	const struct instruction *reported_heap;
@@ -69,6 +75,15 @@ void lower_create(struct lowering *lowering, struct block *block,
 		  const struct instruction *call, const struct api_entry *api);
 void lower_heap_check(struct lowering *lowering, struct block *block,
 		      const struct instruction *call, struct operand operand);
+
+/* lower_table.c: the targets of a call through a table of functions. */
+void lower_table_call(struct lowering *lowering, struct event *call,
+		      const struct instruction *instruction);
+
+/* lower_uses.c: which values the function reads. */
+void lower_collect_reads(struct lowering *lowering);
+/* A value the function defines and nothing reads. */
+bool lowered_unread(const struct lowering *lowering, int value);
 
 /* lower_branch.c: turns a block's EXIT_BRANCH into a test. */
 void lower_branch(struct lowering *lowering, struct block *block);

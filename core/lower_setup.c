@@ -211,6 +211,7 @@ void lower_setup(struct lowering *lowering, struct block *block,
 		lowering, lowered_argument(call, api->flags_argument),
 		&event->flags, 0);
 	event->parameters = setup_parameters(lowering, call, api);
+	event->result_unread = lowered_unread(lowering, call->result);
 }
 
 void lower_create(struct lowering *lowering, struct block *block,

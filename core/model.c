@@ -291,3 +291,85 @@ struct phi *block_add_phi(struct translation_unit *tu, struct block *block,
 		&tu->arena, (count + 1) * sizeof(struct source_location));
 	return phi;
 }
+
+void tu_describe_function_entry(struct translation_unit *tu, int object,
+				long element, const char *field,
+				const char *function)
+{
+	struct object *described;
+	struct function_entry *entry;
+
+	CHECK(object >= 0 && (size_t)object < tu->object_count);
+	described = &tu->objects[object];
+	described->function_entries =
+		append(tu, described->function_entries,
+		       &described->function_entry_count, sizeof(*entry));
+	entry = &described->function_entries[described->function_entry_count -
+					     1];
+	entry->element = element;
+	entry->field = field ? tu_string(tu, field) : NULL;
+	entry->function = tu_string(tu, function);
+}
+
+void instruction_visit_operands(struct instruction *instruction,
+				void (*visit)(struct operand *operand,
+					      void *data),
+				void *data)
+{
+	switch (instruction->kind) {
+	case INSN_CALL:
+		visit(&instruction->call.target, data);
+		for (size_t i = 0; i < instruction->call.argument_count; i++)
+			visit(&instruction->call.arguments[i], data);
+		return;
+	case INSN_ASSIGN:
+		visit(&instruction->source, data);
+		return;
+	case INSN_BINARY:
+		visit(&instruction->binary.left, data);
+		visit(&instruction->binary.right, data);
+		return;
+	case INSN_FIELD_WRITE:
+		visit(&instruction->field_write.object, data);
+		visit(&instruction->field_write.source, data);
+		return;
+	case INSN_LOAD:
+		visit(&instruction->load.object, data);
+		if (instruction->load.indexed)
+			visit(&instruction->load.index, data);
+		return;
+	case INSN_USE:
+		for (size_t i = 0; i < instruction->use.operand_count; i++)
+			visit(&instruction->use.operands[i], data);
+		return;
+	case INSN_OBJECT_COPY:
+	case INSN_DEFINE:
+		return;
+	}
+}
+
+struct value_search {
+	int value;
+	bool found;
+};
+
+static void find_value(struct operand *operand, void *data)
+{
+	struct value_search *search = data;
+
+	if ((operand->kind == OPERAND_VALUE ||
+	     operand->kind == OPERAND_MEMBER_ADDRESS) &&
+	    operand->value == search->value)
+		search->found = true;
+}
+
+bool block_reads_value(struct block *block, size_t first, int value)
+{
+	struct value_search search = { value, false };
+
+	for (size_t i = first; i < block->instruction_count && !search.found;
+	     i++)
+		instruction_visit_operands(&block->instructions[i], find_value,
+					   &search);
+	return search.found;
+}

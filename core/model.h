@@ -7,7 +7,8 @@
  * each function's direct callees, and, for the bodies the core then wants
  * (model_select()), a control-flow graph of blocks holding instructions:
  * calls by name with their operands, copies, arithmetic and comparisons,
- * writes of struct fields, copies of followed structs; phis merge values;
+ * writes of struct fields, copies of followed structs, loads of function
+ * pointers out of tables; phis merge values;
  * a block ends in a jump, a branch on a value, or a return.  Values are SSA
  * values the front-end numbers; front-ends without SSA build them with
  * core/ssa_builder.h.  A front-end never decides what a call means.
@@ -129,6 +130,21 @@ enum event_kind {
 	EVENT_KIND_COUNT
 };
 
+struct event;
+
+/*
+ * A call through a table of the unit's functions whose element is not a
+ * constant (core/lower_table.c): the walk calls the element a path's
+ * index picks, as if the call named it.
+ */
+struct table_call {
+	const char *table; /* the object's name */
+	int index;	   /* the value that picks the element */
+	size_t count;
+	long *elements;	     /* the elements that hold a function */
+	struct event *calls; /* per element: the call, made direct */
+};
+
 /*
  * One thing a path does, as the core understands it.  A tagged union: 'kind'
  * says which of the anonymous members is meaningful; 'location', 'callee'
@@ -158,9 +174,13 @@ struct event {
 			const char *type_name;
 			/* SETUP: its other arguments; NULL when none known. */
 			const struct setup_parameters *parameters;
+			/* SETUP: its result is a value nothing reads. */
+			bool result_unread;
 		};
 		/* CALL: which function, and what each argument refers to. */
 		struct {
+			/* Through a table of the unit's functions, or NULL. */
+			const struct table_call *table;
 			int function;
 			struct cache_ref *arguments;
 			size_t argument_count;
@@ -198,7 +218,10 @@ struct event {
  * What a front-end describes: the instructions of a block, before the core
  * turns them into events (core/lower.c).  Front-ends never decide what an
  * instruction means: a call is a name and its arguments, whichever API
- * function that name is.
+ * function that name is.  Every value the code reads is an operand of some
+ * instruction, a phi's input, a branch's condition or a returned value:
+ * what no other instruction names (a store to memory, an asm, a switch, an
+ * operator the model has no name for) is read by an INSN_USE.
  */
 enum operand_kind {
 	OPERAND_UNKNOWN,	/* something the front-end does not describe */
@@ -233,6 +256,8 @@ enum instruction_kind {
 	INSN_FIELD_WRITE, /* object.field = source */
 	INSN_OBJECT_COPY, /* an object of a followed type copied by value */
 	INSN_DEFINE,	  /* result = something not described */
+	INSN_LOAD,	  /* result = object[index].field */
+	INSN_USE,	  /* reads its operands, in a way not described */
 };
 
 enum binary_operator {
@@ -288,7 +313,44 @@ struct instruction {
 			const char *type_tag;
 			const char *source_name;
 		} object_copy;
+		/*
+		 * INSN_LOAD: a load out of storage the front-end names, of
+		 * a value the model follows: an element, a member, or a
+		 * member of an element.
+		 */
+		struct {
+			/* The address: OPERAND_ADDRESS, or a value that
+			 * holds one. */
+			struct operand object;
+			bool indexed;
+			struct operand index; /* indexed: the element */
+			const char *field;    /* the member, or NULL */
+		} load;
+		struct {
+			struct operand *operands;
+			size_t operand_count;
+		} use; /* INSN_USE */
 	};
+};
+
+/* Calls 'visit' on every operand the instruction reads. */
+void instruction_visit_operands(struct instruction *instruction,
+				void (*visit)(struct operand *operand,
+					      void *data),
+				void *data);
+/*
+ * Whether an instruction of the block from 'first' on reads the value:
+ * front-ends ask it of the instructions they described for one statement,
+ * to read the rest of its values with an INSN_USE.
+ */
+struct block;
+bool block_reads_value(struct block *block, size_t first, int value);
+
+/* A function whose address an object's initializer holds. */
+struct function_entry {
+	long element;	   /* the array element, or ELEMENT_WHOLE */
+	const char *field; /* the struct member, or NULL */
+	const char *function;
 };
 
 /* Storage the front-end names in operands, or that has a followed type. */
@@ -304,6 +366,15 @@ struct object {
 	bool external;	     /* has external linkage: other files can name it */
 	/* Set by the core: the instance this object is, or -1. */
 	int instance;
+	/*
+	 * Described for objects a load reads a function pointer from: the
+	 * functions its initializer holds, and whether they are all it ever
+	 * holds (it is const, or nothing in the unit stores into it or takes
+	 * its address and no other file can name it).
+	 */
+	struct function_entry *function_entries;
+	size_t function_entry_count;
+	bool never_written;
 };
 
 /* How a block ends. */
@@ -372,7 +443,8 @@ struct function_model {
 	bool returns_value;
 
 	/*
-	 * Described before bodies are: the names it calls directly and
+	 * Described before bodies are: the names it calls directly or
+	 * through a table of functions it loads the pointer from, and
 	 * whether it mentions a followed type (model_type_followed()).  The
 	 * core decides from these which bodies it wants (model_select()).
 	 */
@@ -482,6 +554,18 @@ bool model_type_followed(const char *tag);
 bool model_enumerator_followed(const char *name);
 /* The macros whose definedness matters (NULL-terminated). */
 extern const char *const model_followed_macros[];
+/*
+ * Whether the core wants to hear that this macro's expansion wrote an
+ * instruction (the macro list of struct instruction), for front-ends that
+ * must work the list out themselves.
+ */
+bool model_macro_followed(const char *name);
+/*
+ * Whether the core wants a call of this function to stay a call, for
+ * front-ends whose compiler inlines (the API's inline helpers): the body of
+ * any other inlined function is the caller's code.
+ */
+bool model_call_followed(const char *name);
 
 /* Returns the object's index; strings are copied. */
 int tu_add_object(struct translation_unit *tu, const struct object *object);
@@ -493,6 +577,10 @@ void tu_describe_enumerator(struct translation_unit *tu, const char *name,
 void tu_describe_macro(struct translation_unit *tu, const char *name);
 void tu_describe_alias(struct translation_unit *tu, const char *name,
 		       const char *target);
+/* A function the object's initializer holds at element and field. */
+void tu_describe_function_entry(struct translation_unit *tu, int object,
+				long element, const char *field,
+				const char *function);
 void function_add_callee(struct translation_unit *tu,
 			 struct function_model *function, const char *name);
 

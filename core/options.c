@@ -6,7 +6,8 @@
 
 const char slabcheck_option_help[] =
 	"disable=RULE[,RULE...], werror, strict-size, exempt=PATH[,PATH...], "
-	"findings-dir=DIR, facts-dir=DIR, verify, dump-model, debug";
+	"findings-dir=DIR, facts-dir=DIR, stream-results, run=ID, "
+	"report-unused, verify, dump-model, debug";
 
 void options_init(struct slabcheck_options *options)
 {
@@ -120,6 +121,21 @@ int options_parse(struct slabcheck_options *options, const char *key,
 	}
 	if (!strcmp(key, "verify")) {
 		options->verify = true;
+		return want_value(key, value, false, error, error_size);
+	}
+	/*
+	 * Ignored: slabcheck kbuild passes a new one each run, so that kbuild
+	 * recompiles every object (its command line changed), while ccache,
+	 * told to ignore the option, still finds its earlier results.
+	 */
+	if (!strcmp(key, "run"))
+		return want_value(key, value, true, error, error_size);
+	if (!strcmp(key, "stream-results")) {
+		options->stream_results = true;
+		return want_value(key, value, false, error, error_size);
+	}
+	if (!strcmp(key, "report-unused")) {
+		options->report_unused = true;
 		return want_value(key, value, false, error, error_size);
 	}
 	if (!strcmp(key, "debug")) {

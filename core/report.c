@@ -2,6 +2,7 @@
 #include "report.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,18 +19,12 @@ const char *report_string(struct report *report, const char *text)
 	return arena_strdup(&report->strings, text ? text : "");
 }
 
+static void free_notes(struct note *note);
+
 void report_release(struct report *report)
 {
 	for (size_t i = 0; i < report->count; i++) {
-		struct note *note = report->findings[i].notes;
-
-		while (note) {
-			struct note *next = note->next;
-
-			free(note->message);
-			free(note);
-			note = next;
-		}
+		free_notes(report->findings[i].notes);
 		free(report->findings[i].message);
 	}
 	free(report->findings);
@@ -69,7 +64,10 @@ struct finding *report_finding(struct report *report, const char *rule,
 	finding = &report->findings[report->count++];
 	memset(finding, 0, sizeof(*finding));
 	finding->rule = rule;
+	/* The report outlives the model it came from (a linked module). */
 	finding->location = location;
+	if (location.file)
+		finding->location.file = report_string(report, location.file);
 	va_start(args, fmt);
 	finding->message = format(fmt, args);
 	va_end(args);
@@ -85,6 +83,11 @@ void report_note(struct finding *finding, struct source_location location,
 
 	CHECK(note != NULL);
 	note->location = location;
+	if (location.file) {
+		note->file = strdup(location.file);
+		CHECK(note->file != NULL);
+		note->location.file = note->file;
+	}
 	va_start(args, fmt);
 	note->message = format(fmt, args);
 	va_end(args);
@@ -126,17 +129,112 @@ static void print_location(FILE *stream, const struct source_location *at)
 		at->line, at->column);
 }
 
-size_t report_print(struct report *report, FILE *stream, bool as_errors)
+static void free_notes(struct note *note)
 {
-	size_t printed = 0;
+	while (note) {
+		struct note *next = note->next;
+
+		free(note->message);
+		free(note->file);
+		free(note);
+		note = next;
+	}
+}
+
+/* FNV-1a, 64 bits: stable across runs and machines, no library needed. */
+static uint64_t hash_text(uint64_t hash, const char *text)
+{
+	for (const unsigned char *c = (const unsigned char *)text; *c; c++)
+		hash = (hash ^ *c) * 0x100000001b3ull;
+	/* A separator, so that ("ab", "c") and ("a", "bc") differ. */
+	return (hash ^ 0xff) * 0x100000001b3ull;
+}
+
+/*
+ * What a finding is, not where: its rule, file, function and message (which
+ * names the instance), and which of several identical ones it is.  Lines
+ * and columns stay out, so edits elsewhere in the file do not change it.
+ */
+static void fingerprint(struct finding *finding, unsigned int occurrence)
+{
+	uint64_t hash = 0xcbf29ce484222325ull;
+	char number[16];
+
+	hash = hash_text(hash, finding->rule);
+	hash = hash_text(hash,
+			 finding->location.file ? finding->location.file : "");
+	hash = hash_text(hash, finding->function ? finding->function : "");
+	hash = hash_text(hash, finding->message);
+	snprintf(number, sizeof(number), "%u", occurrence);
+	hash = hash_text(hash, number);
+	snprintf(finding->fingerprint, sizeof(finding->fingerprint), "%016llx",
+		 (unsigned long long)hash);
+}
+
+static bool same_kind(const struct finding *a, const struct finding *b)
+{
+	return !strcmp(a->rule, b->rule) &&
+	       !strcmp(a->location.file ? a->location.file : "",
+		       b->location.file ? b->location.file : "") &&
+	       !strcmp(a->function ? a->function : "",
+		       b->function ? b->function : "") &&
+	       !strcmp(a->message, b->message);
+}
+
+void report_forget(struct report *report, size_t index)
+{
+	struct finding *finding = &report->findings[index];
+
+	free_notes(finding->notes);
+	free(finding->message);
+	finding->notes = NULL;
+	finding->message = NULL;
+}
+
+void report_finish(struct report *report)
+{
+	size_t kept = 0;
 
 	qsort(report->findings, report->count, sizeof(struct finding),
 	      compare_findings);
 	for (size_t i = 0; i < report->count; i++) {
-		const struct finding *finding = &report->findings[i];
+		struct finding *finding = &report->findings[i];
 
 		/* Two paths to the same mistake make one finding. */
-		if (i > 0 && !compare_findings(finding, finding - 1))
+		if (kept &&
+		    !compare_findings(finding, &report->findings[kept - 1])) {
+			struct finding *first = &report->findings[kept - 1];
+
+			if (!first->suppressed_by)
+				first->suppressed_by = finding->suppressed_by;
+			if (!first->function || !*first->function)
+				first->function = finding->function;
+			free_notes(finding->notes);
+			free(finding->message);
+			continue;
+		}
+		report->findings[kept++] = *finding;
+	}
+	report->count = kept;
+	for (size_t i = 0; i < report->count; i++) {
+		unsigned int occurrence = 0;
+
+		for (size_t j = 0; j < i; j++)
+			occurrence += same_kind(&report->findings[j],
+						&report->findings[i]);
+		fingerprint(&report->findings[i], occurrence);
+	}
+}
+
+size_t report_print(struct report *report, FILE *stream, bool as_errors)
+{
+	size_t printed = 0;
+
+	report_finish(report);
+	for (size_t i = 0; i < report->count; i++) {
+		const struct finding *finding = &report->findings[i];
+
+		if (finding->suppressed_by)
 			continue;
 		print_location(stream, &finding->location);
 		fprintf(stream, "%s: %s [%s]\n",

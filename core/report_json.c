@@ -6,7 +6,10 @@
  *
  *   { "format": "slabcheck-findings", "version": 1,
  *     "findings": [ { "file": ..., "line": N, "column": N, "rule": ...,
- *                     "message": ..., "notes": [ { "file": ..., "line": N,
+ *                     "message": ..., "function": ...,
+ *                     "fingerprint": ... (once report_finish() ran),
+ *                     "suppressed-by": ... (when a suppression matched),
+ *                     "notes": [ { "file": ..., "line": N,
  *                     "column": N, "message": ... } ] } ] }
  */
 #include <jansson.h>
@@ -45,6 +48,17 @@ int report_write_json(const struct report *report, FILE *stream)
 							      note->message));
 		json_object_set_new(entry, "rule", json_string(finding->rule));
 		json_object_set_new(entry, "notes", notes);
+		json_object_set_new(entry, "function",
+				    json_string(finding->function ?
+							finding->function :
+							""));
+		if (finding->fingerprint[0])
+			json_object_set_new(entry, "fingerprint",
+					    json_string(finding->fingerprint));
+		if (finding->suppressed_by)
+			json_object_set_new(
+				entry, "suppressed-by",
+				json_string(finding->suppressed_by));
 		json_array_append_new(findings, entry);
 	}
 	root = json_pack("{s:s, s:i, s:o}", "format", FINDINGS_FORMAT,
@@ -97,7 +111,7 @@ int report_read_json(struct report *report, FILE *stream, char *error,
 	json_array_foreach(findings, index, entry)
 	{
 		struct source_location at;
-		const char *message, *rule;
+		const char *message, *rule, *text;
 		struct finding *finding;
 		json_t *notes = json_object_get(entry, "notes"), *note;
 		size_t note_index;
@@ -108,10 +122,16 @@ int report_read_json(struct report *report, FILE *stream, char *error,
 			continue;
 		/* Rule ids are our interface: an unknown one is not ours. */
 		rule_index = rule_find(rule);
-		if (rule_index < 0)
+		if (rule_index < 0 && strcmp(rule, SUPPRESSION_RULE))
 			continue;
-		finding = report_finding(report, rule_id(rule_index), at, "%s",
-					 message);
+		finding = report_finding(report,
+					 rule_index < 0 ? SUPPRESSION_RULE :
+							  rule_id(rule_index),
+					 at, "%s", message);
+		if (!json_unpack(entry, "{s:s}", "function", &text))
+			finding->function = report_string(report, text);
+		if (!json_unpack(entry, "{s:s}", "suppressed-by", &text))
+			finding->suppressed_by = report_string(report, text);
 		json_array_foreach(notes, note_index, note)
 		{
 			if (read_location(report, note, &at, &message))

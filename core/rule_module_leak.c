@@ -23,8 +23,14 @@ struct exit_check {
 	bool *leaked;
 };
 
+/* A setup site reported for one instance (a helper may set up several). */
+struct reported_leak {
+	const struct event *site;
+	int instance;
+};
+
 struct init_check {
-	const struct event **reported;
+	struct reported_leak *reported;
 	size_t reported_count;
 	size_t reported_capacity;
 };
@@ -85,7 +91,8 @@ static void report_init_leak(struct analysis *analysis,
 	struct finding *finding;
 
 	for (size_t i = 0; i < check->reported_count; i++)
-		if (check->reported[i] == site)
+		if (check->reported[i].site == site &&
+		    check->reported[i].instance == instance)
 			return;
 	if (check->reported_count == check->reported_capacity) {
 		size_t grown = check->reported_capacity * 2 + 8;
@@ -96,7 +103,8 @@ static void report_init_leak(struct analysis *analysis,
 					     grown * sizeof(*check->reported));
 		check->reported_capacity = grown;
 	}
-	check->reported[check->reported_count++] = site;
+	check->reported[check->reported_count++] =
+		(struct reported_leak){ site, instance };
 	finding = analysis_report(analysis,
 				  setup_location(analysis, site, instance),
 				  "static cache '%s' stays set up when module "

@@ -61,11 +61,15 @@ static void match_helper_setup(struct walk *walk, const struct event *call,
 			analysis->tu->functions[call->function].name);
 }
 
-/* Only setups, direct or in helpers of the unit, can set up again. */
+/*
+ * Only setups, direct or in helpers of the unit (called by name or through
+ * a table), can set up again.
+ */
 static bool may_set_up(const struct event *event)
 {
 	return event->kind == EVENT_SETUP ||
-	       (event->kind == EVENT_CALL && event->function >= 0);
+	       (event->kind == EVENT_CALL &&
+		(event->function >= 0 || event->table));
 }
 
 static void check_every_function(struct analysis *analysis)

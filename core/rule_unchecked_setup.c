@@ -6,18 +6,22 @@
  * A failed setup leaves the instance as it was: zeroed.  The pointer to
  * it still looks like a cache, so nothing stops the first allocation, which
  * then crashes inside the slab core.  A setup can fail unless its flags
- * carry SLAB_PANIC (the slab core panics instead).  Two shapes are
+ * carry SLAB_PANIC (the slab core panics instead).  Three shapes are
  * reported: the result is thrown away (the call is a statement of its
- * own), and a path where the setup is known to have failed goes on to use
- * the cache (a failure that is logged and then ignored).
+ * own); it is assigned but nothing ever reads it (overwritten by the next
+ * call's result, or dropped); and a path where the setup is known to have
+ * failed goes on to use the cache (a failure that is logged and then
+ * ignored).
  *
  * Bad:   kmem_cache_setup(foo_cachep, "foo", sizeof(struct foo), 0, 0, NULL);
+ *        err = kmem_cache_setup(...); err = register_foo(); if (err) ...
  * Good:  err = kmem_cache_setup(...); if (err) return err;
  *        or SLAB_PANIC in the flags for boot-time caches.
  *
- * Confidence: high.  Flags that are not known at compile time, a result
- * stored somewhere the model does not follow, and uses in helpers are not
- * judged.
+ * Confidence: high.  A result that anything reads (a test, a return, a
+ * copy, an argument, a store to memory, an asm) is not "never read", even
+ * when what reads it ignores it; flags that are not known at compile time
+ * and uses in helpers are not judged.
  */
 #include "analysis.h"
 #include "paths.h"
@@ -37,13 +41,23 @@ static void match_ignored(struct analysis *analysis,
 			  const struct event *event)
 {
 	(void)function;
-	if (event->result.kind != VALUE_UNKNOWN ||
-	    event->cache.kind != CACHE_REF_INSTANCE || !may_fail(analysis, event))
+	if (event->cache.kind != CACHE_REF_INSTANCE ||
+	    !may_fail(analysis, event))
 		return;
-	analysis_report(analysis, event->location,
-			"the result of '%s' is ignored: if it fails, static "
-			"cache '%s' stays zeroed and its first use crashes",
-			event->callee, instance_ref_name(analysis, &event->cache));
+	if (event->result.kind == VALUE_UNKNOWN)
+		analysis_report(analysis, event->location,
+				"the result of '%s' is ignored: if it fails, "
+				"static cache '%s' stays zeroed and its first "
+				"use crashes",
+				event->callee,
+				instance_ref_name(analysis, &event->cache));
+	else if (event->result_unread)
+		analysis_report(analysis, event->location,
+				"the result of '%s' is assigned but never "
+				"read: if it fails, static cache '%s' stays "
+				"zeroed and its first use crashes",
+				event->callee,
+				instance_ref_name(analysis, &event->cache));
 }
 
 static bool uses_cache(const struct event *event)

@@ -135,11 +135,58 @@ static void walk_helper(struct walk *walk, const struct event *call,
 	}
 }
 
-/* A destroy, here or in a helper of the unit. */
-static bool may_destroy(const struct event *event)
+enum destroys {
+	DESTROYS_UNKNOWN,
+	DESTROYS_NO,
+	DESTROYS_YES,
+	DESTROYS_VISITING
+};
+
+static bool function_destroys(const struct translation_unit *tu,
+			      unsigned char *memo, int function);
+
+static bool call_destroys(const struct translation_unit *tu,
+			  unsigned char *memo, const struct event *call)
 {
-	return event->kind == EVENT_DESTROY ||
-	       (event->kind == EVENT_CALL && event->function >= 0);
+	if (function_destroys(tu, memo, call->function))
+		return true;
+	for (size_t i = 0; call->table && i < call->table->count; i++)
+		if (function_destroys(tu, memo, call->table->calls[i].function))
+			return true;
+	return false;
+}
+
+/*
+ * Whether a function destroys a cache the walk can follow (an instance, or
+ * one it is passed), itself or in a helper, by name or through a table.
+ * Only those are walked: units full of dynamic caches have many calls and
+ * no such destroy.
+ */
+static bool function_destroys(const struct translation_unit *tu,
+			      unsigned char *memo, int function)
+{
+	const struct function_model *fn;
+
+	if (function < 0 || memo[function] == DESTROYS_VISITING)
+		return false;
+	if (memo[function] != DESTROYS_UNKNOWN)
+		return memo[function] == DESTROYS_YES;
+	memo[function] = DESTROYS_VISITING;
+	fn = &tu->functions[function];
+	for (size_t b = 0; b < fn->block_count; b++)
+		for (size_t e = 0; e < fn->blocks[b].event_count; e++) {
+			const struct event *event = &fn->blocks[b].events[e];
+
+			if ((event->kind == EVENT_DESTROY &&
+			     event->cache.kind != CACHE_REF_NONE) ||
+			    (event->kind == EVENT_CALL &&
+			     call_destroys(tu, memo, event))) {
+				memo[function] = DESTROYS_YES;
+				return true;
+			}
+		}
+	memo[function] = DESTROYS_NO;
+	return false;
 }
 
 static void check_every_function(struct analysis *analysis)
@@ -154,14 +201,14 @@ static void check_every_function(struct analysis *analysis)
 		.before_event = match_use,
 		.data = &check,
 	};
+	unsigned char *memo;
 
 	if (!tu->instance_count)
 		return;
+	memo = arena_alloc(&analysis->arena, tu->function_count + 1);
 	for (size_t i = 0; i < tu->function_count; i++) {
-		const struct function_model *function = &tu->functions[i];
-
 		/* Helpers that use the cache are walked from their callers. */
-		if (function_has_event(function, may_destroy))
+		if (function_destroys(tu, memo, (int)i))
 			walk_function(analysis, (int)i, &observer, NULL);
 	}
 }

@@ -5,7 +5,9 @@
 
 #include "analysis.h"
 #include "check.h"
+#include "config_file.h"
 #include "paths.h"
+#include "report.h"
 
 /* Debug builds verify every model; others when asked (verify). */
 #ifdef NDEBUG
@@ -33,8 +35,11 @@ struct rule_hooks {
 static const struct rule {
 	const char *id;
 	void (*register_hooks)(struct rule_hooks *hooks);
+	const char *summary;
+	const char *description;
 } rules[] = {
-#define RULE(id, name) { id, register_##name },
+#define RULE(id, name, summary, description) \
+	{ id, register_##name, summary, description },
 #include "rule_list.h"
 };
 
@@ -78,6 +83,17 @@ const char *rule_id(int index)
 	return index >= 0 && index < RULE_COUNT ? rules[index].id : NULL;
 }
 
+const char *rule_summary(int index)
+{
+	return index >= 0 && index < RULE_COUNT ? rules[index].summary : NULL;
+}
+
+const char *rule_description(int index)
+{
+	return index >= 0 && index < RULE_COUNT ? rules[index].description :
+						  NULL;
+}
+
 int rule_find(const char *id)
 {
 	for (int i = 0; i < RULE_COUNT; i++)
@@ -116,10 +132,57 @@ static void dispatch_events(struct analysis *analysis,
 	}
 }
 
+/*
+ * The function a finding is in, for its fingerprint: the last function of
+ * the same file, among those with a body in the model, that starts at or
+ * before it.  Findings at a declaration of file scope (an instance, the
+ * type) have none.
+ */
+static const char *enclosing_function(const struct translation_unit *tu,
+				      const struct source_location *at)
+{
+	const struct function_model *best = NULL;
+
+	if (!at->file)
+		return "";
+	for (size_t i = 0; i < tu->instance_count; i++) {
+		const struct source_location *declared =
+			&tu->instances[i].location;
+
+		if (declared->line == at->line &&
+		    declared->column == at->column && declared->file &&
+		    !strcmp(declared->file, at->file))
+			return "";
+	}
+	for (size_t f = 0; f < tu->function_count; f++) {
+		const struct function_model *fn = &tu->functions[f];
+
+		if (!fn->block_count || !fn->location.file ||
+		    strcmp(fn->location.file, at->file) ||
+		    fn->location.line > at->line)
+			continue;
+		if (!best || fn->location.line > best->location.line)
+			best = fn;
+	}
+	return best ? best->name : "";
+}
+
+static void name_functions(const struct translation_unit *tu,
+			   struct report *report, size_t first)
+{
+	for (size_t i = first; i < report->count; i++) {
+		struct finding *finding = &report->findings[i];
+
+		finding->function = report_string(
+			report, enclosing_function(tu, &finding->location));
+	}
+}
+
 void slabcheck_analyze(const struct translation_unit *tu,
 		       const struct slabcheck_options *options,
 		       struct report *report)
 {
+	size_t first = report->count;
 	struct analysis analysis = {
 		.tu = tu,
 		.options = options,
@@ -154,12 +217,16 @@ void slabcheck_analyze(const struct translation_unit *tu,
 			hooks[r].units[h](&analysis);
 	}
 	arena_release(&analysis.arena);
+	name_functions(tu, report, first);
 }
 
 void slabcheck_run(struct translation_unit *tu,
 		   const struct slabcheck_options *options,
 		   struct report *report, FILE *stream)
 {
+	struct slabcheck_options configured = *options;
+	struct config_cache configs = { 0 };
+	struct config *config = config_find(&configs, tu->main_file);
 	char error[512];
 
 	model_lower(tu);
@@ -173,7 +240,14 @@ void slabcheck_run(struct translation_unit *tu,
 	}
 	if (options->dump_model)
 		model_dump(tu, stream);
-	slabcheck_analyze(tu, options, report);
+	/* The configuration file's exempt paths join the option's. */
+	if (config)
+		config_add_exempt_paths(config, &configured);
+	config_cache_release(&configs);
+	slabcheck_analyze(tu, &configured, report);
+	/* Only a search for unused suppressions reads a file with none. */
+	slabcheck_suppress(report, options, &tu->main_file,
+			   options->report_unused ? 1 : 0);
 }
 
 bool function_has_event(const struct function_model *function,

@@ -11,6 +11,8 @@
 
 #include "model.h"
 
+#define SLABCHECK_VERSION "0.2"
+
 #define MAX_EXEMPT_PATHS 16
 
 struct slabcheck_options {
@@ -27,6 +29,10 @@ struct slabcheck_options {
 	const char *findings_dir;
 	/* Write the unit's facts for the link step there (core/link.c). */
 	const char *facts_dir;
+	/* Report suppressions that matched no finding (core/suppress.c). */
+	bool report_unused;
+	/* Findings and facts as lines on stderr, for slabcheck (emit.c). */
+	bool stream_results;
 	char storage[512]; /* backs the strings above */
 	size_t storage_used;
 };
@@ -43,6 +49,7 @@ extern const char slabcheck_option_help[];
 
 struct note {
 	struct source_location location;
+	char *file; /* location.file, owned by the note */
 	char *message;
 	struct note *next;
 };
@@ -52,6 +59,12 @@ struct finding {
 	const char *rule;
 	char *message;
 	struct note *notes;
+	/* The function the finding is in; "" at file scope. */
+	const char *function;
+	/* report_finish(): stable across unrelated edits (docs/reports.md). */
+	char fingerprint[17];
+	/* The suppression that silenced it ("FILE:LINE: reason"), or NULL. */
+	const char *suppressed_by;
 };
 
 struct report {
@@ -73,6 +86,23 @@ void slabcheck_run(struct translation_unit *tu,
 		   const struct slabcheck_options *options,
 		   struct report *report, FILE *stream);
 
+/* The prefixes of the stream-results lines (core/emit.c). */
+#define EMIT_FINDINGS_PREFIX "slabcheck-findings:"
+#define EMIT_FACTS_PREFIX "slabcheck-facts:"
+
+/*
+ * What a front-end does with the results of slabcheck_run(): prints the
+ * findings on 'stream' (errors with werror), or writes findings and facts
+ * where the options say, as files or as lines on 'stream'
+ * (stream-results).  'directory' is where the compiler runs.
+ * '*reported' is set to the findings no suppression silenced.  0, or -1
+ * when something could not be written.
+ */
+int slabcheck_emit(const struct translation_unit *tu,
+		   const struct slabcheck_options *options,
+		   struct report *report, const char *directory, FILE *stream,
+		   size_t *reported);
+
 /*
  * Writes the unit's facts as a new file in options->facts_dir, when set, for
  * the link step; 'directory' is where the compiler runs.  0, or -1 (errno).
@@ -87,15 +117,42 @@ void slabcheck_analyze(const struct translation_unit *tu,
 		       struct report *report);
 
 /*
- * Prints the findings sorted by location, each once, in the one format every
- * front-end shares, as warnings or (werror) as errors.  Returns how many
- * findings were printed.
+ * The id under which problems with suppressions and configuration files are
+ * reported: not a rule, it cannot be turned off.
+ */
+#define SUPPRESSION_RULE "slabcheck-suppression"
+
+/*
+ * Applies the suppression comments in the findings' files and the
+ * `.slabcheck` configuration files above them (core/suppress.c): silenced
+ * findings are marked, not removed.  Malformed suppressions are reported;
+ * with options->report_unused, so are those in the findings' files and in
+ * 'files' that matched nothing.
+ */
+void slabcheck_suppress(struct report *report,
+			const struct slabcheck_options *options,
+			const char *const *files, size_t file_count);
+
+/*
+ * Sorts the findings by location, drops duplicates (two paths to the same
+ * mistake, or a finding both a unit and its module report) and gives each
+ * its fingerprint.  Idempotent; the printers call it.
+ */
+void report_finish(struct report *report);
+
+/*
+ * Prints the findings that are not suppressed, each once, in the one format
+ * every front-end shares, as warnings or (werror) as errors.  Returns how
+ * many findings were printed.
  */
 size_t report_print(struct report *report, FILE *stream, bool as_errors);
 
 /* The rule table, for front-ends that list or check rule names. */
 int rule_count(void);
 const char *rule_id(int index);
+/* One line, and a few sentences: what the rule finds (SARIF reports). */
+const char *rule_summary(int index);
+const char *rule_description(int index);
 int rule_find(const char *id);
 
 #endif

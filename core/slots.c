@@ -79,6 +79,15 @@ static void add_callee_slots(struct walk *walk, const struct event *call,
 	}
 }
 
+/* What any element of a table may do: the path picks one of them. */
+static void add_table_slots(struct walk *walk, const struct table_call *table,
+			    int *capacity)
+{
+	for (size_t i = 0; i < table->count; i++)
+		if (table->calls[i].function >= 0)
+			add_callee_slots(walk, &table->calls[i], capacity);
+}
+
 void walk_collect_slots(struct walk *walk, const bool *initially_set)
 {
 	const struct function_model *fn = walk->function;
@@ -96,6 +105,8 @@ void walk_collect_slots(struct walk *walk, const bool *initially_set)
 				add_slot(walk, &event->cache, &capacity);
 			if (event->kind == EVENT_CALL && event->function >= 0)
 				add_callee_slots(walk, event, &capacity);
+			if (event->kind == EVENT_CALL && event->table)
+				add_table_slots(walk, event->table, &capacity);
 		}
 	}
 	for (size_t i = 0; initially_set && i < tu->instance_count; i++) {
@@ -122,7 +133,7 @@ const struct event *state_setup_site(const struct walk *walk,
 		if ((size_t)number < first + fn->blocks[b].event_count)
 			return &fn->blocks[b].events[number - first];
 	}
-	return NULL;
+	return table_event_at(walk, (size_t)number);
 }
 
 enum slot_status state_status(const struct walk *walk,

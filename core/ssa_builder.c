@@ -404,9 +404,9 @@ static void remove_redundant_sets(struct ssa_builder *builder)
 	}
 }
 
-static void rewrite_operand(struct ssa_builder *builder,
-			    struct operand *operand)
+static void rewrite_operand(struct operand *operand, void *data)
 {
+	struct ssa_builder *builder = data;
 	struct value value;
 
 	if (operand->kind != OPERAND_VALUE)
@@ -424,41 +424,15 @@ static void rewrite_operand(struct ssa_builder *builder,
 	}
 }
 
-static void rewrite_instruction(struct ssa_builder *builder,
-				struct instruction *instruction)
-{
-	switch (instruction->kind) {
-	case INSN_CALL:
-		rewrite_operand(builder, &instruction->call.target);
-		for (size_t i = 0; i < instruction->call.argument_count; i++)
-			rewrite_operand(builder,
-					&instruction->call.arguments[i]);
-		break;
-	case INSN_ASSIGN:
-		rewrite_operand(builder, &instruction->source);
-		break;
-	case INSN_BINARY:
-		rewrite_operand(builder, &instruction->binary.left);
-		rewrite_operand(builder, &instruction->binary.right);
-		break;
-	case INSN_FIELD_WRITE:
-		rewrite_operand(builder, &instruction->field_write.object);
-		rewrite_operand(builder, &instruction->field_write.source);
-		break;
-	case INSN_OBJECT_COPY:
-	case INSN_DEFINE:
-		break;
-	}
-}
-
 /* Rewrites the uses in one block and drops its removed phis. */
 static void rewrite_block(struct ssa_builder *builder, struct block *block)
 {
 	size_t kept = 0;
 
 	for (size_t i = 0; i < block->instruction_count; i++)
-		rewrite_instruction(builder, &block->instructions[i]);
-	rewrite_operand(builder, &block->condition);
+		instruction_visit_operands(&block->instructions[i],
+					   rewrite_operand, builder);
+	rewrite_operand(&block->condition, builder);
 	block->return_value = resolve(builder, block->return_value);
 	for (size_t i = 0; i < block->phi_count; i++) {
 		struct phi_record *record =

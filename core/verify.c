@@ -101,6 +101,20 @@ static void check_cache_ref(struct verifier *verifier,
 		     ref->index, verifier->function->parameter_count);
 }
 
+static void check_table(struct verifier *verifier,
+			const struct table_call *table)
+{
+	use_value(verifier, value_id(table->index), "a table's index");
+	for (size_t i = 0; i < table->count; i++)
+		if (table->calls[i].function < -1 ||
+		    table->calls[i].function >=
+			    (int)verifier->tu->function_count ||
+		    table->calls[i].table)
+			fail(verifier,
+			     "a table's element %ld calls function %d",
+			     table->elements[i], table->calls[i].function);
+}
+
 static void check_event(struct verifier *verifier, const struct event *event)
 {
 	if (event->result.kind == VALUE_ID)
@@ -123,6 +137,8 @@ static void check_event(struct verifier *verifier, const struct event *event)
 		for (size_t i = 0; i < event->argument_count; i++)
 			check_cache_ref(verifier, &event->arguments[i],
 					"a call argument");
+		if (event->table)
+			check_table(verifier, event->table);
 		return;
 	case EVENT_VALUE_COPY:
 	case EVENT_VALUE_ADD:
@@ -159,6 +175,17 @@ static void check_instruction(struct verifier *verifier,
 			    "a field write");
 		use_operand(verifier, instruction->field_write.source,
 			    "a field write");
+		return;
+	case INSN_USE:
+		for (size_t i = 0; i < instruction->use.operand_count; i++)
+			use_operand(verifier, instruction->use.operands[i],
+				    "a use");
+		return;
+	case INSN_LOAD:
+		use_operand(verifier, instruction->load.object, "a load");
+		if (instruction->load.indexed)
+			use_operand(verifier, instruction->load.index,
+				    "a load");
 		return;
 	default:
 		return;

@@ -104,7 +104,10 @@ static int event_number(const struct walk *walk, const struct event *event,
 			int block)
 {
 	const struct block *b = &walk->function->blocks[block];
+	int element = table_event_number(walk, event);
 
+	if (element)
+		return element;
 	return (int)(walk->first_event_of_block[block] +
 		     (size_t)(event - b->events)) +
 	       1;
@@ -494,7 +497,7 @@ static void run_item(struct walk *walk, struct pending_item item)
 			walk->imprecise = true;
 	}
 	for (size_t e = item.next_event; e < block->event_count; e++) {
-		const struct event *event = &block->events[e];
+		const struct event *event = &block->events[e], *call;
 
 		if (walk->observer->before_event && observed(walk, state))
 			walk->observer->before_event(walk, event, state);
@@ -506,11 +509,12 @@ static void run_item(struct walk *walk, struct pending_item item)
 			apply_destroy(walk, state, event, item.block);
 			break;
 		case EVENT_CALL:
-			if (event->function < 0) {
-				forget_arguments(walk, state, event);
+			call = table_call_on_path(walk, state, event);
+			if (call->function < 0) {
+				forget_arguments(walk, state, call);
 				break;
 			}
-			apply_call(walk, state, event, item.block,
+			apply_call(walk, state, call, item.block,
 				   item.predecessor, e + 1);
 			return;
 		default:
@@ -573,6 +577,7 @@ static void prepare(struct walk *walk, const bool *initially_set)
 		if (fn->blocks[b].phi_count > most_phis)
 			most_phis = fn->blocks[b].phi_count;
 	}
+	tables_prepare(walk, events);
 	walk->phi_inputs = arena_alloc(
 		&walk->arena, (most_phis + 1) * sizeof(struct phi_input));
 	liveness_compute(walk);

@@ -8,6 +8,7 @@
  *   facts.c       what a path knows of values; tests refine it
  *   liveness.c    which values a later block still reads
  *   walk.c        the walk: work list, seen states, events, observers
+ *   walk_table.c  calls through tables of functions, on a path
  *   summary.c     what a function does to caches, per way it returns
  */
 #ifndef SLABCHECK_WALK_INTERNAL_H
@@ -82,7 +83,7 @@ struct walk {
 	 * in the state, or -1 (nothing about them can matter). */
 	int *fact_slot;
 	int fact_count;
-	int *fact_values;	/* the values that have one, in slot order */
+	int *fact_values; /* the values that have one, in slot order */
 	/* Values whose constants the state keeps: index, or -1. */
 	int *tracked;
 	int tracked_count;
@@ -91,6 +92,11 @@ struct walk {
 
 	/* Events numbered across blocks, to name setup sites in states. */
 	size_t *first_event_of_block;
+	/* Calls through tables: their elements are numbered after the
+	 * blocks' events (walk_table.c). */
+	const struct table_call **tables;
+	size_t table_count;
+	size_t block_event_count;
 
 	/* Per block, the values some path from its entry still reads. */
 	uint64_t *live_in;
@@ -193,6 +199,19 @@ unsigned char summary_return_fact(const struct summary *summary,
 				  size_t outcome);
 size_t summary_effects(const struct summary *summary, size_t outcome,
 		       const struct effect **effects);
+
+/* walk_table.c */
+void tables_prepare(struct walk *walk, size_t block_events);
+/* The value a call through a table reads as its index, or unknown. */
+struct value table_index(const struct event *event);
+/* The call the path makes: the element its index picks, or the call. */
+const struct event *table_call_on_path(const struct walk *walk,
+				       const struct path_state *state,
+				       const struct event *call);
+/* An element's event number (as event numbers go), or 0. */
+int table_event_number(const struct walk *walk, const struct event *event);
+/* The element numbered 'number' (from 0, after the blocks'), or NULL. */
+const struct event *table_event_at(const struct walk *walk, size_t number);
 
 /* slots.c */
 void walk_collect_slots(struct walk *walk, const bool *initially_set);

@@ -19,6 +19,8 @@
  *                           DIR instead of printing them (slabcheck does)
  *   facts-dir=DIR           also write the unit's facts into a new file in
  *                           DIR, for the link step (slabcheck link)
+ *   stream-results          findings and facts as lines on stderr, for
+ *                           slabcheck kbuild (survives ccache and distcc)
  *
  * The plugin only reads: it registers one analysis pass that changes no IL,
  * so the object file is the same with or without it.
@@ -35,50 +37,28 @@ extern "C" {
 int plugin_is_GPL_compatible;
 
 static struct plugin_info slabcheck_info = {
-	.version = "0.1",
+	.version = SLABCHECK_VERSION,
 	.help = "slabcheck: checks static slab cache usage\n",
 };
 
 static struct slabcheck_options options;
 static const char *plugin_name;
 
-/* A file of its own in the directory, for tools that collect findings. */
-static void write_findings(struct report *report)
-{
-	char *path =
-		concat(options.findings_dir, "/",
-		       lbasename(main_input_filename), ".XXXXXX.json", NULL);
-	int fd = mkstemps(path, 5);
-	FILE *stream = fd >= 0 ? fdopen(fd, "w") : NULL;
-
-	if (!stream || report_write_json(report, stream) || fclose(stream))
-		error("%s: cannot write findings to %s", plugin_name,
-		      options.findings_dir);
-	free(path);
-}
-
 static void analyze_unit(void)
 {
 	struct translation_unit tu;
 	struct report report;
-	size_t printed;
+	size_t reported;
 
 	tu_init(&tu, main_input_filename);
 	report_init(&report);
 	translate_unit(&tu);
 	slabcheck_run(&tu, &options, &report, stderr);
-	if (options.facts_dir &&
-	    slabcheck_write_facts(&tu, &options, getpwd()))
-		error("%s: cannot write facts to %s", plugin_name,
-		      options.facts_dir);
-	if (options.findings_dir) {
-		printed = report.count;
-		write_findings(&report);
-	} else {
-		printed = report_print(&report, stderr, options.werror);
-	}
+	if (slabcheck_emit(&tu, &options, &report, getpwd(), stderr,
+			   &reported))
+		error("%s: cannot write the results of slabcheck", plugin_name);
 	if (options.werror)
-		count_errors(printed);
+		count_errors(reported);
 	report_release(&report);
 	tu_release(&tu);
 }

@@ -257,6 +257,9 @@ static void describe_function(struct translation_unit *tu,
 
 				if (name)
 					function_add_callee(tu, model, name);
+				else
+					describe_table_callees(
+						tu, model, as_a<gcall *>(stmt));
 				for (unsigned int i = 0;
 				     !model->mentions_followed &&
 				     i < gimple_call_num_args(stmt);

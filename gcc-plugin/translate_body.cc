@@ -1,209 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * One function's GIMPLE, described to the core: blocks of instructions
- * (calls by name with their operands, copies, comparisons, field writes),
- * phis, branches and returns, in SSA as GCC has it.  Copies and conversions
- * are not described: operands name the value they copy.
+ * (calls by name with their operands, copies, comparisons, field writes,
+ * and the values other statements read), phis, branches and returns, in
+ * SSA as GCC has it.  Copies and conversions are not described: operands
+ * name the value they copy.
  */
 #include "gcc-compat.h"
 
-#include <map>
+#include <vector>
 
 #include "translate.h"
 #include "translate_internal.h"
-
-/* Per-function translation state. */
-struct function_translation {
-	struct translation_unit *tu;
-	struct function *fun;
-	struct function_model *model;
-	std::map<tree, int> values; /* SSA root -> value id */
-	struct block *block;
-};
-
-/* Follows copies and conversions back to the value they copy. */
-static tree root_of(tree value)
-{
-	for (int depth = 0; depth < 32 && value; depth++) {
-		gimple *def;
-
-		if (TREE_CODE(value) != SSA_NAME ||
-		    SSA_NAME_IS_DEFAULT_DEF(value))
-			return value;
-		def = SSA_NAME_DEF_STMT(value);
-		if (!def || !is_gimple_assign(def))
-			return value;
-		switch (gimple_assign_rhs_code(def)) {
-		case SSA_NAME:
-		case NOP_EXPR:
-		case CONVERT_EXPR:
-		case VIEW_CONVERT_EXPR:
-		case INTEGER_CST:
-			value = gimple_assign_rhs1(def);
-			if (TREE_CODE(value) == VIEW_CONVERT_EXPR)
-				value = TREE_OPERAND(value, 0);
-			break;
-		default:
-			return value;
-		}
-	}
-	return value;
-}
-
-static bool followed_value_type(tree type)
-{
-	return type && (INTEGRAL_TYPE_P(type) || POINTER_TYPE_P(type));
-}
-
-static int number_value(function_translation *ft, tree root)
-{
-	auto found = ft->values.find(root);
-
-	if (found != ft->values.end())
-		return found->second;
-	ft->values[root] = ft->model->value_count;
-	return ft->model->value_count++;
-}
-
-/* A read-only integer variable with a constant initializer is that constant. */
-static bool constant_variable(tree root, long long *constant)
-{
-	tree initial;
-
-	if (TREE_CODE(root) != VAR_DECL || !TREE_READONLY(root) ||
-	    !INTEGRAL_TYPE_P(TREE_TYPE(root)))
-		return false;
-	initial = DECL_INITIAL(root);
-	if (!initial || TREE_CODE(initial) != INTEGER_CST ||
-	    !tree_fits_shwi_p(initial))
-		return false;
-	*constant = tree_to_shwi(initial);
-	return true;
-}
-
-/* The struct a pointer type points to, as "struct foo", and its size. */
-static bool pointee(tree pointer_type, unsigned long *size, std::string *name)
-{
-	tree type;
-	const char *tag;
-
-	if (!pointer_type || !POINTER_TYPE_P(pointer_type))
-		return false;
-	type = TREE_TYPE(pointer_type);
-	/* A byte or void pointer says nothing of what the object is. */
-	if (!type || !RECORD_OR_UNION_TYPE_P(type) || !COMPLETE_TYPE_P(type))
-		return false;
-	*size = constant_size(TYPE_SIZE_UNIT(type));
-	tag = tag_name(type);
-	if (tag)
-		*name = std::string(TREE_CODE(type) == UNION_TYPE ? "union " :
-								    "struct ") +
-			tag;
-	else if (TYPE_NAME(type) && identifier(TYPE_NAME(type)))
-		*name = identifier(TYPE_NAME(type));
-	else
-		return false;
-	return *size != 0;
-}
-
-static struct operand operand_of(function_translation *ft, tree operand);
-
-/* &pointer->member (or an element of it): a member of a followed type. */
-static struct operand member_address(function_translation *ft, tree object)
-{
-	struct operand result = operand_unknown();
-	const char *tag;
-	tree field, base;
-
-	if (TREE_CODE(object) == ARRAY_REF)
-		object = TREE_OPERAND(object, 0);
-	if (TREE_CODE(object) != COMPONENT_REF)
-		return result;
-	field = TREE_OPERAND(object, 1);
-	base = TREE_OPERAND(object, 0);
-	tag = followed_tag(TREE_TYPE(field));
-	if (!tag || TREE_CODE(base) != MEM_REF ||
-	    TREE_CODE(TREE_OPERAND(base, 0)) != SSA_NAME)
-		return result;
-	result = operand_of(ft, TREE_OPERAND(base, 0));
-	if (result.kind != OPERAND_VALUE)
-		return operand_unknown();
-	result.kind = OPERAND_MEMBER_ADDRESS;
-	result.name = tu_string(ft->tu, tag);
-	result.pointee = tu_string(ft->tu, identifier(field));
-	return result;
-}
-
-static struct operand operand_of(function_translation *ft, tree operand)
-{
-	tree root = root_of(operand);
-	struct operand result = operand_unknown();
-	long long constant;
-	long element;
-	tree base;
-
-	if (!root)
-		return result;
-	if (TREE_CODE(root) == INTEGER_CST && tree_fits_shwi_p(root))
-		return operand_constant(tree_to_shwi(root));
-	if (constant_variable(root, &constant))
-		return operand_constant(constant);
-	/* An uninitialized local has no value worth following. */
-	if (TREE_CODE(root) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF(root) &&
-	    (!SSA_NAME_VAR(root) || TREE_CODE(SSA_NAME_VAR(root)) != PARM_DECL))
-		return result;
-	if (TREE_CODE(root) == SSA_NAME && followed_value_type(TREE_TYPE(root)))
-		return operand_value(number_value(ft, root));
-	if (TREE_CODE(root) != ADDR_EXPR)
-		return result;
-	if (TREE_CODE(TREE_OPERAND(root, 0)) == FUNCTION_DECL) {
-		result.kind = OPERAND_FUNCTION;
-		result.name =
-			tu_string(ft->tu, identifier(TREE_OPERAND(root, 0)));
-		return result;
-	}
-	if (TREE_CODE(TREE_OPERAND(root, 0)) == STRING_CST) {
-		result.kind = OPERAND_STRING;
-		return result;
-	}
-	base = address_base(root, &element);
-	if (!base)
-		return member_address(ft, TREE_OPERAND(root, 0));
-	return operand_address(object_of(base), element);
-}
-
-/* An operand, with the struct its type points to when it is one. */
-static struct operand typed_operand_of(function_translation *ft, tree operand)
-{
-	struct operand result = operand_of(ft, operand);
-	unsigned long size;
-	std::string name;
-
-	if (operand && pointee(TREE_TYPE(operand), &size, &name)) {
-		result.pointee = tu_string(ft->tu, name.c_str());
-		result.pointee_size = size;
-	}
-	return result;
-}
-
-static struct instruction *add_instruction(function_translation *ft,
-					   gimple *stmt,
-					   enum instruction_kind kind)
-{
-	struct instruction *instruction =
-		block_add_instruction(ft->tu, ft->block, kind);
-
-	instruction->location = unit_location(ft->tu, gimple_location(stmt));
-	return instruction;
-}
-
-static void set_result(function_translation *ft,
-		       struct instruction *instruction, tree lhs)
-{
-	if (lhs && TREE_CODE(lhs) == SSA_NAME &&
-	    followed_value_type(TREE_TYPE(lhs)) && root_of(lhs) == lhs)
-		instruction->result = number_value(ft, lhs);
-}
 
 /* The type a pointer result is used as: its own, or that of a copy of it. */
 static bool used_type(tree lhs, unsigned long *size, std::string *name,
@@ -373,7 +181,9 @@ static void describe_value(function_translation *ft, gimple *stmt, tree lhs)
 		instruction = add_instruction(ft, stmt, INSN_ASSIGN);
 		instruction->source = operand_of(ft, rhs1);
 	} else {
-		instruction = add_instruction(ft, stmt, INSN_DEFINE);
+		instruction = describe_table_load(ft, stmt);
+		if (!instruction)
+			instruction = add_instruction(ft, stmt, INSN_DEFINE);
 	}
 	set_result(ft, instruction, lhs);
 }
@@ -441,17 +251,6 @@ static void translate_cond(function_translation *ft, basic_block bb,
 	block_add_edge(ft->tu, ft->model, bb->index, false_edge->dest->index);
 }
 
-static struct value value_of(function_translation *ft, tree operand)
-{
-	struct operand described = operand_of(ft, operand);
-
-	if (described.kind == OPERAND_VALUE)
-		return value_id(described.value);
-	if (described.kind == OPERAND_CONSTANT)
-		return value_constant((long)described.constant);
-	return value_unknown();
-}
-
 /* Values an asm or another statement defines: known to exist, not what. */
 static void describe_other_definitions(function_translation *ft, gimple *stmt)
 {
@@ -468,6 +267,56 @@ static void describe_other_definitions(function_translation *ft, gimple *stmt)
 	}
 }
 
+/*
+ * Every value a statement reads is an operand somewhere, so that the core
+ * can tell a value nothing reads: what the statement's own instructions
+ * (from 'first' on) or its block's return do not name, such as a store
+ * to memory, an asm, a switch, an operator the model has no name for or
+ * an internal call, is read by one INSN_USE.  A copy or a conversion is
+ * no statement of the model (its readers read its root), a condition is
+ * described with its block's end, and debug statements read nothing when
+ * the code runs.
+ */
+static void describe_other_uses(function_translation *ft, gimple *stmt,
+				size_t first)
+{
+	std::vector<struct operand> unnamed;
+	struct instruction *instruction;
+	ssa_op_iter iterator;
+	tree use;
+
+	if (is_gimple_debug(stmt) || gimple_code(stmt) == GIMPLE_COND)
+		return;
+	if (is_gimple_assign(stmt) &&
+	    TREE_CODE(gimple_assign_lhs(stmt)) == SSA_NAME &&
+	    root_of(gimple_assign_lhs(stmt)) != gimple_assign_lhs(stmt))
+		return;
+	FOR_EACH_SSA_TREE_OPERAND(use, stmt, iterator, SSA_OP_USE)
+	{
+		struct operand operand = operand_of(ft, use);
+		bool seen = false;
+
+		if (operand.kind != OPERAND_VALUE ||
+		    block_reads_value(ft->block, first, operand.value))
+			continue;
+		if (gimple_code(stmt) == GIMPLE_RETURN &&
+		    ft->block->return_value.kind == VALUE_ID &&
+		    ft->block->return_value.id == operand.value)
+			continue;
+		for (const struct operand &other : unnamed)
+			seen |= other.value == operand.value;
+		if (!seen)
+			unnamed.push_back(operand);
+	}
+	if (unnamed.empty())
+		return;
+	instruction = add_instruction(ft, stmt, INSN_USE);
+	instruction->use.operand_count = unnamed.size();
+	instruction->use.operands = tu_operands(ft->tu, unnamed.size());
+	for (size_t i = 0; i < unnamed.size(); i++)
+		instruction->use.operands[i] = unnamed[i];
+}
+
 static void translate_block(function_translation *ft, basic_block bb)
 {
 	struct block *block = &ft->model->blocks[bb->index];
@@ -479,6 +328,7 @@ static void translate_block(function_translation *ft, basic_block bb)
 	for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
 	     gsi_next(&gsi)) {
 		gimple *stmt = gsi_stmt(gsi);
+		size_t first = block->instruction_count;
 
 		last = stmt;
 		if (is_gimple_call(stmt)) {
@@ -497,6 +347,7 @@ static void translate_block(function_translation *ft, basic_block bb)
 		} else {
 			describe_other_definitions(ft, stmt);
 		}
+		describe_other_uses(ft, stmt, first);
 	}
 	if (last && gimple_code(last) == GIMPLE_COND) {
 		translate_cond(ft, bb, as_a<gcond *>(last));

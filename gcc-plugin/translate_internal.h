@@ -1,8 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* What translate.cc (the unit) and translate_body.cc (bodies) share. */
+/*
+ * What the parts of the GCC front-end share: translate.cc (the unit),
+ * translate_body.cc (a function's statements), translate_operands.cc (its
+ * values and operands), translate_table.cc (tables of functions).
+ */
 #ifndef SLABCHECK_GCC_TRANSLATE_INTERNAL_H
 #define SLABCHECK_GCC_TRANSLATE_INTERNAL_H
 
+#include <map>
 #include <string>
 
 extern "C" {
@@ -26,6 +31,46 @@ void describe_macros(struct translation_unit *tu,
 int object_of(tree decl);
 /* The storage an address points to: a declaration, maybe an element. */
 tree address_base(tree address, long *element);
+
+/* Per-function translation state. */
+struct function_translation {
+	struct translation_unit *tu;
+	struct function *fun;
+	struct function_model *model;
+	std::map<tree, int> values; /* SSA root -> value id */
+	struct block *block;
+};
+
+/* translate_operands.cc */
+/* Follows copies and conversions back to the value they copy. */
+tree root_of(tree value);
+/* Integers and pointers: the values the core follows. */
+bool followed_value_type(tree type);
+/* The value id of an SSA root, numbered on first sight. */
+int number_value(function_translation *ft, tree root);
+/* The struct a pointer type points to, as "struct foo", and its size. */
+bool pointee(tree pointer_type, unsigned long *size, std::string *name);
+struct operand operand_of(function_translation *ft, tree operand);
+/* An operand, with the struct its type points to when it is one. */
+struct operand typed_operand_of(function_translation *ft, tree operand);
+/* An operand as a phi input or returned value. */
+struct value value_of(function_translation *ft, tree operand);
+/* A new instruction in the current block, at the statement's location. */
+struct instruction *add_instruction(function_translation *ft, gimple *stmt,
+				    enum instruction_kind kind);
+/* The instruction defines lhs, when lhs is a value of its own. */
+void set_result(function_translation *ft, struct instruction *instruction,
+		tree lhs);
+
+/* translate_table.cc */
+/*
+ * A load of a function pointer out of an element or a member of a
+ * variable, as an INSN_LOAD; NULL when the statement is not one.
+ */
+struct instruction *describe_table_load(function_translation *ft, gimple *stmt);
+/* The functions of the table an indirect call loads its pointer from. */
+void describe_table_callees(struct translation_unit *tu,
+			    struct function_model *model, gcall *stmt);
 
 /* Describes the body of the unit's function 'index'. */
 void translate_body(struct translation_unit *tu, int index,

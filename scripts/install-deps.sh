@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Installs what building and testing slabcheck needs on Debian 12, and the
-# kernel under test (linux-source-6.12) with its build dependencies.
+# kernel under test (linux-source-6.12) with its build dependencies; then
+# builds the sparse library for slabcheck-sparse from Debian's source
+# package (scripts/build-sparse.sh, cached).
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 packages=(gcc g++ make cmake python3 gcc-12-plugin-dev libcmocka-dev
-	  libjansson-dev llvm-14-tools valgrind time
+	  libjansson-dev llvm-14-tools valgrind time python3-jsonschema ccache
 	  gcc-11 g++-11 gcc-11-plugin-dev
+	  dpkg-dev sparse
 	  clang-14 llvm-14-dev libclang-14-dev libclang-cpp14-dev
 	  clang llvm lld)
 while read -r package; do
@@ -16,9 +19,15 @@ for package in "${packages[@]}"; do
 	dpkg-query -W -f='${Status}' "$package" 2>/dev/null |
 		grep -q "ok installed" || missing+=("$package")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-sudo=
-[ "$(id -u)" -eq 0 ] || sudo=sudo
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-	"${missing[@]}"
+if [ ${#missing[@]} -gt 0 ]; then
+	sudo=
+	[ "$(id -u)" -eq 0 ] || sudo=sudo
+	$sudo apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+		--no-install-recommends "${missing[@]}"
+fi
+# The official SARIF schema the report tests validate against (pinned).
+"$here/scripts/fetch-sarif-schema.sh" >/dev/null
+# dpkg-dev (dpkg-source) verifies and unpacks sparse's source package;
+# stock sparse is what slabcheck-sparse's own warnings are compared with.
+"$here/scripts/build-sparse.sh" >/dev/null

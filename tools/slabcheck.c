@@ -2,28 +2,27 @@
 /*
  * slabcheck: the command-line front door.
  *
- *   slabcheck [DOOR] [--rule=RULE[,RULE...]] FILE.c... [-- CFLAGS...]
- *	compiles each file with the GCC plugin and prints the findings;
- *	two files or more are one module, also checked as a whole.
- *   slabcheck kbuild [DOOR] [-C KERNEL_DIR] [M=DIR] [make arguments...]
- *	runs a kernel or out-of-tree module build with the plugin loaded,
- *	and checks each module (kbuild's *.mod files) and each directory of
+ *   slabcheck [--sparse] [--rule=RULE[,RULE...]] FILE.c... [-- CFLAGS...]
+ *	compiles each file with the GCC plugin (or checks it with
+ *	slabcheck-sparse) and prints the findings; two files or more are one
+ *	module, also checked as a whole.
+ *   slabcheck kbuild [--sparse] [-C KERNEL_DIR] [M=DIR] [make arguments...]
+ *	runs a kernel or out-of-tree module build with the plugin loaded (or
+ *	with slabcheck-sparse as kbuild's checker: make C=1 CHECK=...), and
+ *	checks each module (kbuild's *.mod files) and each directory of
  *	built-in objects as a whole.
- *   DOOR is the front-end: the GCC plugin by default, --clang for the
- *	Clang plugin (kbuild adds LLVM=1), --clang-tool for slabcheck-clang
- *	(kbuild builds as asked, then checks compile_commands.json).
  *   slabcheck link [--rule=RULE[,RULE...]] [--kbuild] FACTS...
  *	checks the units whose facts files are given as one module, or
  *	(--kbuild) as kbuild groups them, like slabcheck kbuild does.
  *
- * Each compile's plugin writes its findings as JSON, and the facts of its
- * unit, into a directory of ours (the plugin's findings-dir= and facts-dir=
- * options); the compilers' and make's own output passes through to stderr
- * untouched.  The link step (tools/modules.c, core/link.c) then runs the
- * rules over each module.  The findings of both are printed once each (a
- * header included by many files, or a finding both modes make, yields one
- * line), sorted, on stdout.
- * Exit status: 0 nothing found, 1 findings, 2 usage error or failed build.
+ * Each compile's plugin (or each run of slabcheck-sparse) writes its
+ * findings as JSON, and the facts of its unit, into a directory of ours
+ * (the findings-dir= and facts-dir= options); the compilers', sparse's and
+ * make's own output passes through to stderr untouched.  The link step
+ *(tools/modules.c, core/link.c) then runs the rules over each module.  The
+ *findings of both are printed once each (a header included by many files, or a
+ *finding both modes make, yields one line), sorted, on stdout. Exit status: 0
+ *nothing found, 1 findings, 2 usage error or failed build.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -34,7 +33,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "make_runner.h"
 #include "modules.h"
+#include "output.h"
 #include "report.h"
 #include "slabcheck.h"
 
@@ -45,85 +46,105 @@
 #ifndef SLABCHECK_DEFAULT_CC
 #define SLABCHECK_DEFAULT_CC "gcc"
 #endif
+
+#define EXIT_CLEAN 0
+#define EXIT_FINDINGS 1
+#define EXIT_TROUBLE 2
+
+#ifndef SLABCHECK_SPARSE_PATH
+#define SLABCHECK_SPARSE_PATH "slabcheck-sparse"
+#endif
+
 #ifndef SLABCHECK_CLANG_PLUGIN_PATH
 #define SLABCHECK_CLANG_PLUGIN_PATH "slabcheck_clang.so"
 #endif
 #ifndef SLABCHECK_CLANG_TOOL_PATH
 #define SLABCHECK_CLANG_TOOL_PATH "slabcheck-clang"
 #endif
+/* The Clang the Clang plugin was built for. */
 #ifndef SLABCHECK_CLANG_CC
 #define SLABCHECK_CLANG_CC "clang"
 #endif
 
-#define EXIT_CLEAN 0
-#define EXIT_FINDINGS 1
-#define EXIT_TROUBLE 2
+/* How the plugin is named in -fplugin-arg-NAME-KEY. */
+#define PLUGIN_ARGUMENT "-fplugin-arg-slabcheck_gcc-"
+#define CLANG_PLUGIN_ARGUMENT "-fplugin-arg-slabcheck_clang-"
+/* How slabcheck-sparse takes the same options. */
+#define SPARSE_ARGUMENT "--slabcheck-"
+/* How slabcheck-clang takes them. */
+#define CLANG_TOOL_ARGUMENT "--"
 
-/* A front-end slabcheck runs, and how it is told its options. */
-struct door {
-	const char *option; /* how it is chosen, NULL for the default */
-	const char *compiler; /* NULL: the tool, no compiler of ours */
-	const char *path;     /* the plugin, or the tool */
-	const char *path_variable; /* the environment variable that overrides it */
-	const char *argument; /* prefix of an option KEY[=VALUE] */
-};
+/* --sparse: slabcheck-sparse checks the files instead of the GCC plugin. */
+static bool use_sparse;
+/* --clang: the Clang plugin (kbuild: LLVM=1); --clang-tool: slabcheck-clang
+ * (kbuild: over the build's compile_commands.json). */
+static bool use_clang, use_clang_tool;
 
-static const struct door doors[] = {
-	{ NULL, SLABCHECK_DEFAULT_CC, SLABCHECK_PLUGIN_PATH,
-	  "SLABCHECK_GCC_PLUGIN", "-fplugin-arg-slabcheck_gcc-" },
-	{ "--clang", SLABCHECK_CLANG_CC, SLABCHECK_CLANG_PLUGIN_PATH,
-	  "SLABCHECK_CLANG_PLUGIN", "-fplugin-arg-slabcheck_clang-" },
-	{ "--clang-tool", NULL, SLABCHECK_CLANG_TOOL_PATH,
-	  "SLABCHECK_CLANG_TOOL", "--" },
-};
+static const char *option_prefix(void)
+{
+	if (use_sparse)
+		return SPARSE_ARGUMENT;
+	if (use_clang)
+		return CLANG_PLUGIN_ARGUMENT;
+	if (use_clang_tool)
+		return CLANG_TOOL_ARGUMENT;
+	return PLUGIN_ARGUMENT;
+}
 
-static const struct door *door = &doors[0];
+/* One option of the core's, spelled for the front-end that runs. */
+static char *front_end_option(const char *key, const char *value)
+{
+	char *text;
+
+	if (asprintf(&text, "%s%s=%s", option_prefix(), key, value) < 0) {
+		perror("slabcheck");
+		exit(2);
+	}
+	return text;
+}
+
+/* How findings are printed, for every mode (tools/output.c). */
+static struct output_options output;
 
 static void usage(FILE *stream)
 {
-	fprintf(stream, "usage: slabcheck [DOOR] [--rule=RULE[,RULE...]] "
-			"FILE.c... [-- CFLAGS...]\n"
-			"       slabcheck kbuild [DOOR] [-C KERNEL_DIR] [M=DIR] "
-			"[make arguments...]\n"
-			"       slabcheck link [--rule=RULE[,RULE...]] [--kbuild] "
-			"FACTS...\n"
-			"DOOR: --clang (the Clang plugin), --clang-tool "
-			"(slabcheck-clang); default: the GCC plugin\n"
-			"environment: SLABCHECK_GCC_PLUGIN, "
-			"SLABCHECK_CLANG_PLUGIN, SLABCHECK_CLANG_TOOL (paths), "
-			"CC (compiler; default " SLABCHECK_DEFAULT_CC
-			", or " SLABCHECK_CLANG_CC
-			" with --clang: the compiler the plugin was built "
-			"for)\n");
+	fprintf(stream,
+		"usage: slabcheck [OPTIONS] [--sparse] FILE.c... [-- CFLAGS...]\n"
+		"       slabcheck kbuild [OPTIONS] [--sparse] [-C KERNEL_DIR] "
+		"[M=DIR] [make arguments...]\n"
+		"       slabcheck link [OPTIONS] [--kbuild] FACTS...\n"
+		"options: [--rule=RULE[,RULE...]] " OUTPUT_OPTIONS_HELP "\n"
+		"environment: SLABCHECK_GCC_PLUGIN (plugin path), CC "
+		"(compiler; default " SLABCHECK_DEFAULT_CC
+		", the GCC the plugin was built for), SLABCHECK_SPARSE "
+		"(slabcheck-sparse's path, for --sparse); --clang: the Clang "
+		"plugin (SLABCHECK_CLANG_PLUGIN; kbuild adds LLVM=1), "
+		"--clang-tool: slabcheck-clang (SLABCHECK_CLANG_TOOL; kbuild "
+		"checks the build's compile_commands.json)\n");
+}
+
+static const char *sparse_path(void)
+{
+	const char *path = getenv("SLABCHECK_SPARSE");
+
+	return path && *path ? path : SLABCHECK_SPARSE_PATH;
 }
 
 static const char *plugin_path(void)
 {
-	const char *path = getenv(door->path_variable);
+	const char *path = getenv(use_clang ? "SLABCHECK_CLANG_PLUGIN" :
+					      "SLABCHECK_GCC_PLUGIN");
 
-	return path && *path ? path : door->path;
+	if (path && *path)
+		return path;
+	return use_clang ? SLABCHECK_CLANG_PLUGIN_PATH : SLABCHECK_PLUGIN_PATH;
 }
 
-/* The compiler that loads the plugin: $CC, or the one it was built for. */
-static const char *compiler(void)
+static const char *clang_tool_path(void)
 {
-	const char *cc = getenv("CC");
+	const char *path = getenv("SLABCHECK_CLANG_TOOL");
 
-	return cc && *cc ? cc : door->compiler;
-}
-
-/* "--clang" or "--clang-tool" as the first argument chooses the door. */
-static int choose_door(int argc, char **argv, int first)
-{
-	if (first >= argc)
-		return first;
-	for (size_t i = 0; i < sizeof(doors) / sizeof(doors[0]); i++) {
-		if (doors[i].option && !strcmp(argv[first], doors[i].option)) {
-			door = &doors[i];
-			return first + 1;
-		}
-	}
-	return first;
+	return path && *path ? path : SLABCHECK_CLANG_TOOL_PATH;
 }
 
 static char *format(const char *fmt, const char *value)
@@ -221,64 +242,6 @@ static int collect(const char *directory, struct report *report,
 	return failures;
 }
 
-/* Prints the findings, releases both; the exit status of the run. */
-static int print_findings(struct report *report, struct facts_set *facts,
-			  int failures)
-{
-	size_t printed = report_print(report, stdout, false);
-
-	facts_set_release(facts);
-	report_release(report);
-	if (failures)
-		return EXIT_TROUBLE;
-	return printed ? EXIT_FINDINGS : EXIT_CLEAN;
-}
-
-enum grouping { NO_LINK, LINK_ALL, LINK_KBUILD };
-
-/* Prints what the compiles found; the exit status of the whole run. */
-static int finish(const char *directory, int failures,
-		  const struct slabcheck_options *options,
-		  enum grouping grouping)
-{
-	struct report report;
-	struct facts_set facts;
-
-	report_init(&report);
-	facts_set_init(&facts);
-	failures += collect(directory, &report, &facts);
-	if (grouping == LINK_KBUILD)
-		facts_set_group_kbuild(&facts);
-	else if (grouping == LINK_ALL)
-		facts_set_group_all(&facts);
-	if (grouping != NO_LINK)
-		facts_set_link(&facts, options, &report);
-	return print_findings(&report, &facts, failures);
-}
-
-/* KEY=VALUE as the door takes it. */
-static char *door_option(const char *key, const char *value)
-{
-	char *text;
-
-	if (asprintf(&text, "%s%s=%s", door->argument, key, value) < 0) {
-		perror("slabcheck");
-		exit(EXIT_TROUBLE);
-	}
-	return text;
-}
-
-static char *findings_directory(void)
-{
-	char *directory = strdup("/tmp/slabcheck.XXXXXX");
-
-	if (!directory || !mkdtemp(directory)) {
-		perror("slabcheck: mkdtemp");
-		exit(EXIT_TROUBLE);
-	}
-	return directory;
-}
-
 /* --rule=a,b keeps only those rules: the others are disabled. */
 static void keep_rules(struct slabcheck_options *options, const char *kept)
 {
@@ -310,64 +273,115 @@ static char *disable_option(const struct slabcheck_options *options)
 	}
 	if (!*disabled)
 		return NULL;
-	return door_option("disable", disabled);
+	return front_end_option("disable", disabled);
 }
 
 /*
- * The command that checks files[first..last): the compiler with the plugin
- * for one file, or the tool for all of them.
+ * Applies suppressions (looking for unused ones, when asked, in the files
+ * checked and the units read), prints the findings, releases both; the
+ * exit status of the run: findings that a baseline or a suppression
+ * covers do not count.
  */
-static char **check_command(char **files, int first, int last, char **flags,
-			    int flag_count, char **options, int option_count)
+static int print_findings(struct report *report, struct facts_set *facts,
+			  int failures, const struct slabcheck_options *options,
+			  char **files, int file_count)
 {
-	char **command = calloc((size_t)(flag_count + option_count + last -
-					 first + 12),
-				sizeof(char *));
-	int n = 0;
+	struct slabcheck_options suppressing = *options;
+	const char **names =
+		calloc((size_t)file_count + facts->count + 1, sizeof(char *));
+	size_t name_count = 0;
+	int reported;
 
-	if (!door->compiler) {
-		command[n++] = (char *)plugin_path();
-		for (int i = 0; i < option_count; i++)
-			command[n++] = options[i];
-		for (int f = first; f < last; f++)
-			command[n++] = files[f];
-		command[n++] = "--";
-		for (int i = 0; i < flag_count; i++)
-			command[n++] = flags[i];
-		return command;
-	}
-	command[n++] = (char *)compiler();
-	command[n++] = format("-fplugin=%s", plugin_path());
-	for (int i = 0; i < option_count; i++)
-		command[n++] = options[i];
-	for (int i = 0; i < flag_count; i++)
-		command[n++] = flags[i];
-	command[n++] = "-c";
-	command[n++] = "-o";
-	command[n++] = "/dev/null";
-	command[n++] = files[first];
-	return command;
+	suppressing.report_unused = output.report_unused;
+	for (int i = 0; output.report_unused && i < file_count; i++)
+		names[name_count++] = files[i];
+	for (size_t i = 0; output.report_unused && i < facts->count; i++)
+		names[name_count++] = facts->paths[i];
+	slabcheck_suppress(report, &suppressing, names, name_count);
+	free(names);
+	reported = output_report(report, &output, stdout);
+	facts_set_release(facts);
+	report_release(report);
+	if (failures || reported < 0)
+		return EXIT_TROUBLE;
+	return reported ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
-static int check_files(int argc, char **argv, int first)
+/* --rule= and the output options, in every mode: 1 when it was one. */
+static int common_option(struct slabcheck_options *options,
+			 const char *argument)
 {
+	int parsed = output_parse(&output, argument);
+
+	if (parsed < 0) {
+		fprintf(stderr, "slabcheck: bad option '%s'\n", argument);
+		usage(stderr);
+		exit(EXIT_TROUBLE);
+	}
+	if (parsed)
+		return 1;
+	if (!strncmp(argument, "--rule=", 7)) {
+		keep_rules(options, argument + 7);
+		return 1;
+	}
+	return 0;
+}
+
+enum grouping { NO_LINK, LINK_ALL, LINK_KBUILD };
+
+/* Prints what the compiles found; the exit status of the whole run. */
+static int finish(const char *directory, int failures,
+		  const struct slabcheck_options *options,
+		  enum grouping grouping, char **files, int file_count)
+{
+	struct report report;
+	struct facts_set facts;
+
+	report_init(&report);
+	facts_set_init(&facts);
+	failures += collect(directory, &report, &facts);
+	if (grouping == LINK_KBUILD)
+		facts_set_group_kbuild(&facts);
+	else if (grouping == LINK_ALL)
+		facts_set_group_all(&facts);
+	if (grouping != NO_LINK)
+		facts_set_link(&facts, options, &report);
+	return print_findings(&report, &facts, failures, options, files,
+			      file_count);
+}
+
+static char *findings_directory(void)
+{
+	char *directory = strdup("/tmp/slabcheck.XXXXXX");
+
+	if (!directory || !mkdtemp(directory)) {
+		perror("slabcheck: mkdtemp");
+		exit(EXIT_TROUBLE);
+	}
+	return directory;
+}
+
+static int check_files(int argc, char **argv)
+{
+	const char *compiler = getenv("CC") && *getenv("CC") ? getenv("CC") :
+			       use_clang ? SLABCHECK_CLANG_CC :
+					   SLABCHECK_DEFAULT_CC;
 	char **files = calloc((size_t)argc + 1, sizeof(char *));
 	char **flags = calloc((size_t)argc + 1, sizeof(char *));
-	char *options[3];
-	char *directory;
-	int file_count = 0, flag_count = 0, option_count = 0, failures = 0;
+	char *disable, *directory, *collect_option, *facts_option;
+	int file_count = 0, flag_count = 0, failures = 0, status;
 	bool after_dashes = false;
-	struct slabcheck_options parsed;
+	struct slabcheck_options options;
 
-	options_init(&parsed);
+	options_init(&options);
 
-	for (int i = first; i < argc; i++) {
+	for (int i = 1; i < argc; i++) {
 		if (after_dashes)
 			flags[flag_count++] = argv[i];
 		else if (!strcmp(argv[i], "--"))
 			after_dashes = true;
-		else if (!strncmp(argv[i], "--rule=", 7))
-			keep_rules(&parsed, argv[i] + 7);
+		else if (common_option(&options, argv[i]))
+			continue;
 		else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			usage(stdout);
 			return EXIT_CLEAN;
@@ -383,98 +397,217 @@ static int check_files(int argc, char **argv, int first)
 		usage(stderr);
 		return EXIT_TROUBLE;
 	}
+	disable = disable_option(&options);
 	directory = findings_directory();
-	options[option_count++] = door_option("findings-dir", directory);
-	/* Two files or more: the facts for the link step too. */
-	if (file_count > 1)
-		options[option_count++] = door_option("facts-dir", directory);
-	if (disable_option(&parsed))
-		options[option_count++] = disable_option(&parsed);
-	/* The tool checks every file in one run; a compiler, one each. */
-	for (int f = 0; f < file_count; f = door->compiler ? f + 1 : file_count) {
-		char **command = check_command(files, f, file_count, flags,
-					       flag_count, options,
-					       option_count);
+	collect_option = front_end_option("findings-dir", directory);
+	facts_option = front_end_option("facts-dir", directory);
+	/* slabcheck-clang checks every file in one run; the others, one each. */
+	for (int f = 0; f < file_count; f = use_clang_tool ? file_count : f + 1) {
+		char **command = calloc((size_t)(flag_count + file_count + 12),
+					sizeof(char *));
+		int n = 0;
 
+		if (use_clang_tool) {
+			command[n++] = (char *)clang_tool_path();
+			command[n++] = collect_option;
+			if (file_count > 1)
+				command[n++] = facts_option;
+			if (disable)
+				command[n++] = disable;
+			for (int g = 0; g < file_count; g++)
+				command[n++] = files[g];
+			command[n++] = "--";
+			for (int i = 0; i < flag_count; i++)
+				command[n++] = flags[i];
+			if (run(command))
+				failures++;
+			free(command);
+			continue;
+		}
+		if (use_sparse) {
+			command[n++] = (char *)sparse_path();
+		} else {
+			command[n++] = (char *)compiler;
+			command[n++] = format("-fplugin=%s", plugin_path());
+		}
+		command[n++] = collect_option;
+		/* Two files or more: the facts for the link step too. */
+		if (file_count > 1)
+			command[n++] = facts_option;
+		if (disable)
+			command[n++] = disable;
+		for (int i = 0; i < flag_count; i++)
+			command[n++] = flags[i];
+		if (!use_sparse) {
+			command[n++] = "-c";
+			command[n++] = "-o";
+			command[n++] = "/dev/null";
+		}
+		command[n++] = files[f];
 		if (run(command))
 			failures++;
 		free(command);
 	}
+	status = finish(directory, failures, &options,
+			file_count > 1 ? LINK_ALL : NO_LINK, files, file_count);
 	free(files);
 	free(flags);
-	return finish(directory, failures, &parsed,
-		      file_count > 1 ? LINK_ALL : NO_LINK);
+	return status;
+}
+
+static void append_to_environment(const char *name, const char *value,
+				  const char *separator)
+{
+	const char *old = getenv(name);
+	char *with;
+
+	if (asprintf(&with, "%s%s%s", old && *old ? old : "",
+		     old && *old ? separator : "", value) < 0)
+		return;
+	setenv(name, with, 1);
+	free(with);
+}
+
+/*
+ * ccache hashes the compiler and its arguments, not the plugin a path
+ * names: a rebuilt plugin must not replay the old one's findings.  The
+ * run= option changes every run and must not defeat the cache.
+ */
+static void hash_plugin_in_ccache(void)
+{
+	append_to_environment("CCACHE_EXTRAFILES", plugin_path(), ":");
+	append_to_environment("CCACHE_IGNOREOPTIONS", PLUGIN_ARGUMENT "run=*",
+			      " ");
+}
+
+/*
+ * The make command line that runs slabcheck-sparse as kbuild's checker:
+ * C=1 (unless the build asks for C=2) and CHECK=, our options in CF=
+ * (after the build's own CF=, if any).
+ */
+static int sparse_arguments(char **command, int n, int argc, char **argv,
+			    const char *directory, const char *disable)
+{
+	const char *extra = "";
+	bool checking = false;
+	char *cf;
+
+	for (int i = 2; i < argc; i++) {
+		if (!strncmp(argv[i], "CF=", 3))
+			extra = argv[i] + 3;
+		else if (!strncmp(argv[i], "C=", 2))
+			checking = true;
+	}
+	if (!checking)
+		command[n++] = "C=1";
+	command[n++] = format("CHECK=%s", sparse_path());
+	if (asprintf(&cf,
+		     "CF=%s " SPARSE_ARGUMENT "findings-dir=%s " SPARSE_ARGUMENT
+		     "facts-dir=%s %s",
+		     extra, directory, directory, disable ? disable : "") < 0)
+		exit(EXIT_TROUBLE);
+	command[n++] = cf;
+	return n;
 }
 
 /*
  * slabcheck-clang over a compile_commands.json of the build just done,
- * written into SCANNED (the kernel's directory, or M='s) from kbuild's .cmd
- * files there by the kernel's own scripts/clang-tools/gen_compile_commands.py.
+ * written into M='s directory (or the kernel's) from kbuild's .cmd files by
+ * the kernel's own scripts/clang-tools/gen_compile_commands.py; commands
+ * run in the kernel's directory (-C), M= modules included.
  */
-static int kbuild_tool(const char *kernel, const char *scanned,
-		       const char *directory)
+static int kbuild_tool(int argc, char **argv, const char *directory,
+		       const char *disable)
 {
-	char *script = format("%s/scripts/clang-tools/gen_compile_commands.py",
-			      kernel);
-	char *output = format("%s/compile_commands.json", scanned);
-	/* Commands run in the kernel's directory, M= modules included. */
-	char *generate[] = { "python3", script, "-d", (char *)kernel,
-			     "-o",	output, (char *)scanned, NULL };
-	char *check[] = { (char *)plugin_path(),
-			  door_option("findings-dir", directory),
-			  door_option("facts-dir", directory),
-			  "-p",
-			  (char *)scanned,
-			  NULL };
+	const char *kernel = ".", *scanned = NULL;
+	char *script, *output;
 
-	if (run(generate))
-		return 1;
-	return run(check) == 2;
+	for (int i = 2; i < argc; i++) {
+		if (!strncmp(argv[i], "M=", 2))
+			scanned = argv[i] + 2;
+		else if (!strcmp(argv[i], "-C") && i + 1 < argc)
+			kernel = argv[i + 1];
+		else if (!strncmp(argv[i], "-C", 2) && argv[i][2])
+			kernel = argv[i] + 2;
+	}
+	if (!scanned)
+		scanned = kernel;
+	script = format("%s/scripts/clang-tools/gen_compile_commands.py",
+			kernel);
+	output = format("%s/compile_commands.json", scanned);
+	{
+		char *generate[] = { "python3",	   script, "-d",
+				     (char *)kernel, "-o",   output,
+				     (char *)scanned, NULL };
+		char *check[] = { (char *)clang_tool_path(),
+				  front_end_option("findings-dir", directory),
+				  front_end_option("facts-dir", directory),
+				  (char *)(disable ? disable : "--verify"),
+				  "-p",
+				  (char *)scanned,
+				  NULL };
+
+		if (run(generate))
+			return 1;
+		return run(check) == 2;
+	}
 }
 
 static int kbuild(int argc, char **argv)
 {
-	char **command = calloc((size_t)argc + 8, sizeof(char *));
+	char **command = calloc((size_t)argc + 10, sizeof(char *));
 	char *directory = findings_directory();
-	const char *kernel = ".", *scanned = NULL;
-	char *kcflags;
+	char *plugin = format("-fplugin=%s", plugin_path());
+	char *kcflags, *disable;
 	bool external = false;
 	struct slabcheck_options options;
 	int n = 0, failures;
 
+	options_init(&options);
 	command[n++] = "make";
-	for (int i = choose_door(argc, argv, 2); i < argc; i++) {
-		if (!strncmp(argv[i], "M=", 2)) {
+	/* Past objects that fail to compile: their findings are lost only. */
+	command[n++] = "-k";
+	for (int i = 2; i < argc; i++) {
+		if (common_option(&options, argv[i]))
+			continue;
+		if (!strncmp(argv[i], "M=", 2))
 			external = true;
-			scanned = argv[i] + 2;
-		} else if (!strncmp(argv[i], "-C", 2)) {
-			kernel = argv[i][2] ? argv[i] + 2 :
-				 i + 1 < argc	? argv[i + 1] :
-						  kernel;
-		}
+		if (use_sparse && !strncmp(argv[i], "CF=", 3))
+			continue;
 		command[n++] = argv[i];
 	}
-	if (door->compiler) {
-		if (asprintf(&kcflags, "KCFLAGS=-fplugin=%s %s %s",
-			     plugin_path(),
-			     door_option("findings-dir", directory),
-			     door_option("facts-dir", directory)) < 0)
+	/* The front-end drops the rules --rule= did not keep. */
+	disable = disable_option(&options);
+	if (use_sparse) {
+		n = sparse_arguments(command, n, argc, argv, directory,
+				     disable);
+	} else if (use_clang_tool) {
+		/* Built as asked; the tool reads the database afterwards. */
+	} else {
+		/*
+		 * Results come back on the compilers' stderr: ccache replays
+		 * it on a hit, distcc brings it back from the helpers.
+		 * --output-sync keeps two compiles' lines apart.
+		 */
+		if (asprintf(&kcflags, "KCFLAGS=%s %sstream-results %srun=%s %s",
+			     plugin, option_prefix(), option_prefix(),
+			     strrchr(directory, '.') + 1,
+			     disable ? disable : "") < 0)
 			return EXIT_TROUBLE;
+		if (use_clang)
+			command[n++] = "LLVM=1";
+		command[n++] = "--output-sync=target";
+		hash_plugin_in_ccache();
 		command[n++] = kcflags;
 	}
-	if (door != &doors[0] && door->compiler)
-		command[n++] = "LLVM=1";
 	/* Before vmlinux exists there is no Module.symvers to resolve against.
 	 */
 	if (external)
 		command[n++] = "KBUILD_MODPOST_WARN=1";
-	command[n] = NULL;
-	failures = run(command) != 0;
-	if (!door->compiler && !failures)
-		failures = kbuild_tool(kernel, scanned ? scanned : kernel,
-				       directory);
-	options_init(&options);
-	return finish(directory, failures, &options, LINK_KBUILD);
+	failures = run_make(command, directory) != 0;
+	if (use_clang_tool && !failures)
+		failures = kbuild_tool(argc, argv, directory, disable);
+	return finish(directory, failures, &options, LINK_KBUILD, NULL, 0);
 }
 
 /* slabcheck link FACTS...: the units given are one module. */
@@ -492,10 +625,8 @@ static int link_command(int argc, char **argv)
 	for (int i = 2; i < argc; i++) {
 		char error[256];
 
-		if (!strncmp(argv[i], "--rule=", 7)) {
-			keep_rules(&options, argv[i] + 7);
+		if (common_option(&options, argv[i]))
 			continue;
-		}
 		if (!strcmp(argv[i], "--kbuild")) {
 			by_kbuild = true;
 			continue;
@@ -521,14 +652,41 @@ static int link_command(int argc, char **argv)
 	else
 		facts_set_group_all(&facts);
 	facts_set_link(&facts, &options, &report);
-	return print_findings(&report, &facts, failures);
+	return print_findings(&report, &facts, failures, &options, NULL, 0);
+}
+
+/* Takes --sparse, --clang and --clang-tool out of the arguments, before
+ * any "--". */
+static int take_sparse_option(int argc, char **argv)
+{
+	int kept = 0;
+
+	for (int i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--")) {
+			while (i < argc)
+				argv[kept++] = argv[i++];
+			break;
+		}
+		if (!strcmp(argv[i], "--sparse") && i > 0)
+			use_sparse = true;
+		else if (!strcmp(argv[i], "--clang") && i > 0)
+			use_clang = true;
+		else if (!strcmp(argv[i], "--clang-tool") && i > 0)
+			use_clang_tool = true;
+		else
+			argv[kept++] = argv[i];
+	}
+	argv[kept] = NULL;
+	return kept;
 }
 
 int main(int argc, char **argv)
 {
+	output_init(&output);
+	argc = take_sparse_option(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "kbuild"))
 		return kbuild(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "link"))
 		return link_command(argc, argv);
-	return check_files(argc, argv, choose_door(argc, argv, 1));
+	return check_files(argc, argv);
 }

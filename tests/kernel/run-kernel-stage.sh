@@ -1,12 +1,12 @@
 #!/bin/bash
 # shellcheck source-path=SCRIPTDIR
 # run-kernel-stage.sh PLUGIN_SO [WORKDIR]
+# run-kernel-stage.sh --sparse SLABCHECK_SPARSE SLABCHECK [WORKDIR]
 #
-# Runs a slabcheck plugin on the kernel port that prepare-tree.sh keeps in
-# WORKDIR (default /var/tmp/slabcheck-kernel), in three parts.  The GCC
-# plugin builds with GCC; with LLVM=1 in the environment (kbuild's own
-# variable) the tree is prepared and built with Clang, for the Clang plugin
-# (slabcheck_clang.so): give that tree a WORKDIR of its own.
+# Runs the slabcheck GCC plugin (or, with --sparse, slabcheck-sparse as
+# kbuild's checker: make C=2 CHECK=..., see stage-sparse.sh for what that
+# adds) on the kernel port that prepare-tree.sh keeps in WORKDIR (default
+# /var/tmp/slabcheck-kernel), in three parts:
 #
 #  clean      the objects build-converted.sh compiles, plus all of
 #             fs/ufs/ and ufs.ko and the objects of fat.ko in fs/fat/
@@ -24,14 +24,12 @@
 #             A bug that only the whole module shows (setup in one file,
 #             teardown or use in another) is written as
 #                 Module-expect: FILE:LINE:COL: RULE-ID
-#             instead.  Those are for the module link step: with SLABCHECK
-#             set (the slabcheck command), the module of the files they
-#             name is rebuilt whole with the plugin writing facts, and
-#             `slabcheck link --kbuild` over them must report exactly the
-#             Module-expect: lines (and nothing outside the Expect: ones);
-#             without it they are counted, not compared.  A patch may
-#             have only Module-expect: lines: the single-file build must
-#             then report nothing.
+#             instead: the plugin alone must not report it (single-file
+#             mode stays silent where another file may do the work), and
+#             the link step must.  The link sees the case's units and,
+#             for units the case did not rebuild, those of the clean run.
+#             What the plugin and the link report together must be the
+#             Expect: and Module-expect: lines, no more, no fewer.
 #  lookalike/ correct changes that resemble bugs: applied and rebuilt
 #             the same way, they must produce no finding.
 #
@@ -52,34 +50,37 @@
 # mix two versions.  The run holds the locks of prepare-tree.sh and
 # build-converted.sh on WORKDIR.
 #
-# With SLABCHECK_CLANG_TOOL set (slabcheck-clang), every case is also
-# checked by the tool over the tree's compile_commands.json (written from
-# kbuild's .cmd files by scripts/clang-tools/gen_compile_commands.py): on
-# the files each build compiled, the tool must report what the plugin
-# must, as "tool:CASE" lines.  Run it on a GCC tree to check the tool on a
-# GCC build's database.
-#
 # Environment: JOBS (make -j value, default 2), KEEP_LOGS=DIR (copy every
-# build log there), ONLY=ERE (run only the cases whose name matches, e.g.
-# ONLY=planted/ufs-; the clean part runs when "clean" matches),
-# SLABCHECK and SLABCHECK_CLANG_TOOL (above), LLVM (above), plus those of
-# prepare-tree.sh.
+# build log there, and the facts each link step read to DIR/facts/), ONLY=ERE (run only the cases whose name matches, e.g.
+# ONLY=planted/ufs-; the clean part runs when "clean" matches), plus those
+# of prepare-tree.sh.
 
 set -eu
 set -o pipefail
 
-if [ $# -lt 1 ] || [ $# -gt 2 ] || [ -z "$1" ]; then
+frontend=gcc
+if [ "${1:-}" = --sparse ]; then
+	frontend=sparse
+	shift
+fi
+checkers=1
+[ "$frontend" = sparse ] && checkers=2
+if [ $# -lt "$checkers" ] || [ $# -gt $((checkers + 1)) ] || [ -z "$1" ]; then
 	echo "usage: $0 PLUGIN_SO [WORKDIR]" >&2
+	echo "       $0 --sparse SLABCHECK_SPARSE SLABCHECK [WORKDIR]" >&2
 	exit 2
 fi
-if [ ! -f "$1" ]; then
-	echo "run-kernel-stage: $1: no such plugin" >&2
-	exit 2
-fi
+for f in "${@:1:$checkers}"; do
+	if [ ! -f "$f" ]; then
+		echo "run-kernel-stage: $f: no such file" >&2
+		exit 2
+	fi
+done
 
 here=$(cd "$(dirname "$0")" && pwd)
 jobs=${JOBS:-2}
-workdir=${2:-/var/tmp/slabcheck-kernel}
+workdir=${*:$((checkers + 1)):1}
+workdir=${workdir:-/var/tmp/slabcheck-kernel}
 t_start=$SECONDS
 
 progress() {
@@ -118,8 +119,30 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-plugin=$tmp/$(basename "$1")
-cp "$1" "$plugin"
+if [ "$frontend" = sparse ]; then
+	checker=$tmp/slabcheck-sparse
+	slabcheck=$tmp/slabcheck
+	cp "$1" "$checker"
+	cp "$2" "$slabcheck"
+	# shellcheck source=stage-sparse.sh
+	. "$here/stage-sparse.sh"
+else
+	plugin=$tmp/slabcheck_gcc.so
+	cp "$1" "$plugin"
+	slabcheck_source=${SLABCHECK:-$(dirname "$(readlink -f "$1")")/../tools/slabcheck}
+	if [ ! -x "$slabcheck_source" ]; then
+		echo "run-kernel-stage: $slabcheck_source: no slabcheck command" \
+			"(set SLABCHECK)" >&2
+		exit 2
+	fi
+	slabcheck=$tmp/slabcheck
+	cp "$slabcheck_source" "$slabcheck"
+fi
+# Facts of the clean run, and of the current case (a fixed path, so that
+# the command lines of objects stay the same from case to case).
+facts=$tmp/facts
+clean_facts=$tmp/clean-facts
+mkdir -p "$facts" "$clean_facts"
 
 tree=$("$here/prepare-tree.sh" "$workdir")
 # Keep prepare-tree.sh from replacing the tree, and build-converted.sh
@@ -143,21 +166,18 @@ if [ -f "$state/files" ]; then
 fi
 cp .slabcheck-series "$state/stamp"
 
-kcflags="KCFLAGS=-fplugin=$plugin"
-# How the plugin is named in -fplugin-arg-NAME-KEY: its file's base name.
-plugin_name=$(basename "$plugin" .so)
-tool=${SLABCHECK_CLANG_TOOL:-}
-passed=0
-failed=0
-
-pass() {
-	echo "PASS $1"
-	passed=$((passed + 1))
+# The arguments that load the front-end into a build; new_build sets them
+# up before each build.
+make_args=()
+new_build() {
+	if [ "$frontend" = sparse ]; then
+		sparse_make_args
+	else
+		make_args=("KCFLAGS=-fplugin=$plugin -fplugin-arg-slabcheck_gcc-facts-dir=$facts")
+	fi
 }
-fail() {
-	echo "FAIL $1: $2"
-	failed=$((failed + 1))
-}
+# shellcheck source=cases.sh
+. "$here/cases.sh"
 
 selected() {
 	[ -z "${ONLY:-}" ] || echo "$1" | grep -q -E -- "$ONLY"
@@ -182,103 +202,34 @@ keep_log() {
 	fi
 }
 
-# built_with_plugin OBJ: OBJ exists and kbuild recorded the plugin in its
-# command line.
+# built_with_plugin OBJ LOG: OBJ exists and kbuild recorded the plugin in
+# its command line (with --sparse: ran the checker on its source).
 built_with_plugin() {
 	local cmd
+	if [ "$frontend" = sparse ]; then
+		checked_by_sparse "$1" "$2"
+		return
+	fi
 	cmd=$(dirname "$1")/.$(basename "$1").cmd
 	[ -f "$1" ] && [ -f "$cmd" ] && grep -q -F -- "-fplugin=$plugin" "$cmd"
 }
 
-# compare EXPECTED ALLOWED GOT: appends to $why what GOT lacks of EXPECTED
-# and what it has beyond ALLOWED (lists of findings, one a line).
-compare() {
-	local missing extra
-	missing=$(comm -23 <(echo "$1" | sed '/^$/d' | sort) \
-		<(echo "$3" | sed '/^$/d' | sort))
-	extra=$(comm -13 <(echo "$2" | sed '/^$/d' | sort) \
-		<(echo "$3" | sed '/^$/d' | sort))
-	[ -z "$missing" ] || why="$why missing: $(one_line "$missing");"
-	[ -z "$extra" ] || why="$why unexpected: $(one_line "$extra");"
-}
-
-# tool_case NAME EXPECTED FILE...: slabcheck-clang over the database on the
-# files given must report exactly EXPECTED.
-tool_case() {
-	local name=$1 expected=$2 got why=
-	shift 2
-	[ -n "$tool" ] || return 0
-	python3 scripts/clang-tools/gen_compile_commands.py -d . \
-		-o compile_commands.json >/dev/null 2>&1 ||
-		{ fail "tool:$name" "gen_compile_commands.py failed"; return; }
-	"$tool" -p . "$@" >"$tmp/tool.log" 2>&1 || why="the tool failed;"
-	# A GCC flag the tool does not drop is an error it goes on after.
-	! grep -q 'error:' "$tmp/tool.log" || why="$why the tool printed errors;"
-	keep_log "$tmp/tool.log" "tool-${name//\//-}"
-	got=$(findings "$tmp/tool.log" | sed "s%^$PWD/%%" | sort)
-	compare "$expected" "$expected" "$got"
-	if [ -z "$why" ]; then
-		pass "tool:$name"
-	else
-		[ ! -s "$tmp/tool.log" ] || cat "$tmp/tool.log" >&2
-		why=${why# }
-		fail "tool:$name" "${why%;}"
+# link_step LOG: appends to LOG what the link step finds in the modules
+# and directories of the facts in $facts, with the clean run's facts for
+# the units this build did not remake (they come first: the last read of a
+# unit counts).  Fails when slabcheck fails.
+link_step() {
+	local status=0
+	shopt -s nullglob
+	local all=("$clean_facts"/*.facts "$facts"/*.facts)
+	shopt -u nullglob
+	[ "${#all[@]}" -gt 0 ] || return 0
+	if [ -n "${KEEP_LOGS:-}" ]; then
+		mkdir -p "$KEEP_LOGS/facts"
+		cp "${all[@]}" "$KEEP_LOGS/facts/"
 	fi
-}
-
-# module_of KIND MODULE_EXPECT FILE...: the module directory a case links:
-# that of its Module-expect: lines, or for a look-alike, that of the files
-# it patches when they are in fs/ufs/ or fs/fat/ (it must stay silent when
-# linked too); else nothing.
-module_of() {
-	local kind=$1 module_expected=$2 f
-	shift 2
-	if [ -n "$module_expected" ]; then
-		echo "$module_expected" | head -n1 | sed 's%/[^/]*$%%'
-		return
-	fi
-	[ "$kind" = lookalike ] || return 0
-	for f in "$@"; do
-		case $f in
-		fs/ufs/*.c | fs/fat/*.c)
-			dirname "$f"
-			return
-			;;
-		esac
-	done
-}
-
-# link_case NAME EXPECT MODULE_EXPECT DIR: rebuilds the module of DIR
-# (fs/ufs or fs/fat), whole, with the plugin writing facts, and compares
-# what `slabcheck link --kbuild` finds with MODULE_EXPECT (EXPECT's findings
-# may be found again).  Runs on the patched tree.
-link_case() {
-	local name=$1 expected=$2 module_expected=$3 dir=$4 ko got why=
-	local facts=$tmp/facts status=0
-	[ -n "${SLABCHECK:-}" ] && [ -n "$dir" ] || return 0
-	ko=$dir/$(basename "$dir").ko
-	rm -rf "$facts"
-	mkdir -p "$facts"
-	rm -f "$dir"/*.o "$ko"
-	make -j"$jobs" "$kcflags -fplugin-arg-$plugin_name-facts-dir=$facts" \
-		KBUILD_MODPOST_WARN=1 "$ko" >"$tmp/link-build.log" 2>&1 ||
-		why="make $ko failed;"
-	"$SLABCHECK" link --kbuild "$facts"/*.facts >"$tmp/link.log" 2>&1 ||
-		status=$?
-	[ "$status" -le 1 ] || why="$why slabcheck link failed;"
-	keep_log "$tmp/link.log" "link-${name//\//-}"
-	got=$(findings "$tmp/link.log")
-	compare "$module_expected" "$(printf '%s\n%s\n' "$expected" \
-		"$module_expected")" "$got"
-	# The module's other objects were built with the facts option.
-	rm -f "$dir"/*.o "$ko"
-	if [ -z "$why" ]; then
-		pass "link:$name"
-	else
-		cat "$tmp/link.log" >&2
-		why=${why# }
-		fail "link:$name" "${why%;}"
-	fi
+	"$slabcheck" link --kbuild "${all[@]}" >>"$1" 2>&1 || status=$?
+	[ "$status" -le 1 ]
 }
 
 # ---------------------------------------------------------------- clean
@@ -307,12 +258,15 @@ run_clean() {
 	progress "clean: ${#clean_objs[@]} objects, fs/ufs/ufs.ko, fs/fat/fat.ko"
 	rm -f "${clean_objs[@]}" "${ufs_objs[@]}" fs/ufs/ufs.o fs/ufs/ufs.ko \
 		"${fat_objs[@]}" fs/fat/fat.o fs/fat/fat.ko
-	make -k -j"$jobs" "$kcflags" "${clean_objs[@]}" >"$log" 2>&1 ||
+	new_build
+	make -k -j"$jobs" "${make_args[@]}" "${clean_objs[@]}" >"$log" 2>&1 ||
 		status=1
-	make -j"$jobs" "$kcflags" KBUILD_MODPOST_WARN=1 fs/ufs/ufs.ko \
+	make -j"$jobs" "${make_args[@]}" KBUILD_MODPOST_WARN=1 fs/ufs/ufs.ko \
 		>>"$log" 2>&1 || status=1
-	make -j"$jobs" "$kcflags" KBUILD_MODPOST_WARN=1 fs/fat/fat.ko \
+	make -j"$jobs" "${make_args[@]}" KBUILD_MODPOST_WARN=1 fs/fat/fat.ko \
 		>>"$log" 2>&1 || status=1
+	link_step "$log" || status=1
+	mv "$facts"/*.facts "$clean_facts"/ 2>/dev/null || true
 	keep_log "$log" clean
 	findings "$log" >"$tmp/clean.found"
 
@@ -343,7 +297,7 @@ run_clean() {
 			;;
 		esac
 		for o in "${check_objs[@]}"; do
-			built_with_plugin "$o" ||
+			built_with_plugin "$o" "$log" ||
 				why="$why $o not built with the plugin;"
 		done
 		got=$(findings_in "$src")
@@ -367,8 +321,9 @@ run_clean() {
 	if [ -s "$tmp/clean.found" ]; then
 		grep -E '\[kmem-|: note: ' "$log" >&2
 	fi
-	tool_case clean "" "${clean_objs[@]/%.o/.c}" "${ufs_objs[@]/%.o/.c}" \
-		"${fat_objs[@]/%.o/.c}"
+	if [ "$frontend" = sparse ]; then
+		compare_stock "$log" "${clean_objs[@]}" fs/ufs/ufs.ko fs/fat/fat.ko
+	fi
 }
 
 # ---------------------------------------------------- planted, lookalike
@@ -376,7 +331,7 @@ run_clean() {
 # findings with its Expect: lines, restore the tree.
 run_patch() {
 	local kind=$1 patch=$2 name f obj status expected module_expected
-	local got why malformed
+	local got why missing extra malformed
 	local log=$tmp/case.log files=() builds=()
 	name=$kind/$(basename "$patch" .patch)
 
@@ -432,33 +387,45 @@ run_patch() {
 		fail "$name" "does not apply"
 		return
 	fi
-	rm -f "${builds[@]}"
+	rm -f "${builds[@]}" "$facts"/*.facts
 	status=0
-	make -j"$jobs" "$kcflags" "${builds[@]}" >>"$log" 2>&1 || status=1
+	new_build
+	make -j"$jobs" "${make_args[@]}" "${builds[@]}" >>"$log" 2>&1 || status=1
+	link_log=$tmp/case.link.log
+	: >"$link_log"
+	link_step "$link_log" || status=1
 	why=
 	if [ "$status" -ne 0 ]; then
 		why="make failed;"
 	else
 		for obj in "${builds[@]}"; do
-			built_with_plugin "$obj" ||
+			built_with_plugin "$obj" "$log" ||
 				why="$why $obj not built with the plugin;"
 		done
-	fi
-	if [ "$status" -eq 0 ]; then
-		tool_case "$name" "$expected" "${builds[@]/%.o/.c}"
-		link_case "$name" "$expected" "$module_expected" \
-			"$(module_of "$kind" "$module_expected" "${files[@]}")"
 	fi
 	restore_tree
 	keep_log "$log" "${name//\//-}"
 
+	# The plugin alone: exactly the Expect: lines.
 	got=$(findings "$log")
-	compare "$expected" "$expected" "$got"
+	missing=$(comm -23 <(echo "$expected" | sed '/^$/d') \
+		<(echo "$got" | sed '/^$/d'))
+	extra=$(comm -13 <(echo "$expected" | sed '/^$/d') \
+		<(echo "$got" | sed '/^$/d'))
+	[ -z "$missing" ] || why="$why missing: $(one_line "$missing");"
+	[ -z "$extra" ] || why="$why unexpected: $(one_line "$extra");"
+	# With the link step: exactly the Expect: and Module-expect: lines.
+	cat "$link_log" >>"$log"
+	expected=$(printf '%s\n%s\n' "$expected" "$module_expected" |
+		sed '/^$/d' | sort -u)
+	got=$(findings "$log" | sort -u)
+	missing=$(comm -23 <(echo "$expected" | sed '/^$/d') \
+		<(echo "$got" | sed '/^$/d'))
+	extra=$(comm -13 <(echo "$expected" | sed '/^$/d') \
+		<(echo "$got" | sed '/^$/d'))
+	[ -z "$missing" ] || why="$why missing in the module: $(one_line "$missing");"
+	[ -z "$extra" ] || why="$why unexpected in the module: $(one_line "$extra");"
 	if [ -z "$why" ]; then
-		if [ -n "$module_expected" ] && [ -z "${SLABCHECK:-}" ]; then
-			progress "$name: $(echo "$module_expected" | wc -l)" \
-				"Module-expect: line(s) left to the link step"
-		fi
 		pass "$name"
 		return
 	fi

@@ -28,6 +28,14 @@ config.substitutions.append(
     ('%filecheck',
      filecheck + ' --implicit-check-not=warning: --implicit-check-not=note:'
      ' --implicit-check-not=error:'))
+# Stock sparse and the stand-in headers, for tests of the annotations that
+# stock sparse checks on its own (tests/lit/annotations/).
+config.substitutions.append(
+    ('%stock-sparse', lit_config.params.get('sparse', 'sparse') +
+     ' -nostdinc -isystem ' + include_dir + ' -D__linux__ -Dlinux'
+     ' -D__STDC__ -Dunix -D__unix__ -Wbitwise -Wno-return-void'
+     ' -Wno-unknown-attribute --arch=x86_64 -mlittle-endian -m64'
+     ' -D__x86_64__'))
 config.environment['SLABCHECK_BUILD_DIR'] = build_dir
 config.environment['SLABCHECK_INCLUDE_DIR'] = include_dir
 # The GCC the plugin was built for, which the gcc driver must run.

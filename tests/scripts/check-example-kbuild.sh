@@ -1,19 +1,16 @@
 #!/usr/bin/env bash
 # Audits examples/ringbuf as an out-of-tree module of the prepared kernel
-# with `slabcheck kbuild M=...`: the findings must be the planted bugs of
-# examples/ringbuf/EXPECTED (same lines, same columns, same messages).
-# DOOR --clang builds with LLVM=1 and the Clang plugin (WORKDIR must then
-# hold a tree prepared with LLVM=1), --clang-tool builds as is and runs
-# slabcheck-clang over the module's compile_commands.json; the GCC plugin
-# by default.
+# with `slabcheck kbuild [--sparse] M=...`: the findings must be the planted
+# bugs of examples/ringbuf/EXPECTED (same lines, same columns, same
+# messages), with the GCC plugin or (--sparse) with slabcheck-sparse.
 #
-# usage: check-example-kbuild.sh SLABCHECK SOURCE_DIR WORKDIR [DOOR]
+# usage: check-example-kbuild.sh SLABCHECK SOURCE_DIR WORKDIR [--sparse]
 set -u
 slabcheck=$1
 source_dir=$2
 workdir=$3
-door=(${4:+"$4"})
-[ "${4:-}" != --clang ] || export LLVM=1
+frontend=()
+[ "${4:-}" = --sparse ] && frontend=(--sparse)
 bash "$source_dir/tests/kernel/prepare-tree.sh" "$workdir" >/dev/null || {
 	echo "0 passed, 1 failed"
 	exit 1
@@ -22,7 +19,7 @@ module=$(mktemp -d)
 trap 'rm -rf "$module"' EXIT
 cp "$source_dir"/examples/ringbuf/* "$module/"
 # make's own progress lines go to stdout too: keep the findings.
-actual=$("$slabcheck" kbuild "${door[@]}" -C "$workdir/linux-source-6.12" \
+actual=$("$slabcheck" kbuild "${frontend[@]}" -C "$workdir/linux-source-6.12" \
 	M="$module" modules 2>/dev/null)
 status=$?
 actual=$(grep -E ': (warning|note): ' <<<"$actual")
@@ -34,4 +31,22 @@ if [ "$status" -ne 1 ] || [ "$actual" != "$expected" ]; then
 	echo "0 passed, 1 failed"
 	exit 1
 fi
-echo "1 passed, 0 failed"
+
+# A module with one object that does not compile: the build goes on, the
+# object is listed at the end, and the findings of the rest are kept.
+printf 'int broken(void) { return undeclared_name; }\n' >"$module/broken.c"
+sed -i 's/^obj-m.*/&\nobj-m += broken.o/' "$module/Kbuild"
+actual=$("$slabcheck" kbuild -C "$workdir/linux-source-6.12" M="$module" \
+	modules 2>"$module/stderr")
+status=$?
+actual=$(grep -E ': (warning|note): ' <<<"$actual")
+if [ "$status" -ne 2 ] || [ "$actual" != "$expected" ] ||
+	! grep -q "^slabcheck: 1 object failed to compile: $module/broken.o$" \
+		"$module/stderr"; then
+	echo "with a broken object: slabcheck kbuild exited $status"
+	tail -3 "$module/stderr"
+	diff -u <(echo "$expected") <(echo "$actual")
+	echo "1 passed, 1 failed"
+	exit 1
+fi
+echo "2 passed, 0 failed"

@@ -204,6 +204,36 @@ struct event *mb_call(struct translation_unit *tu, int function, int block,
 	return event;
 }
 
+struct event *mb_table_call(struct translation_unit *tu, int function,
+			    int block, int index, size_t count,
+			    const long *elements, const int *callees,
+			    struct source_location at)
+{
+	struct event *call = mb_event(tu, function, block, EVENT_CALL, at);
+	struct table_call *table = arena_alloc(&tu->arena, sizeof(*table));
+
+	call->callee = "<indirect>";
+	call->indirect = true;
+	call->arguments = arena_alloc(&tu->arena, sizeof(*call->arguments));
+	table->table = "table";
+	table->index = index;
+	table->count = count;
+	table->elements = arena_alloc(&tu->arena, (count + 1) * sizeof(long));
+	table->calls =
+		arena_alloc(&tu->arena, (count + 1) * sizeof(struct event));
+	for (size_t i = 0; i < count; i++) {
+		table->elements[i] = elements[i];
+		table->calls[i] = *call;
+		table->calls[i].function = callees[i];
+		table->calls[i].callee = callees[i] >= 0 ?
+						 mb_fn(tu, callees[i])->name :
+						 "unseen_fn";
+		table->calls[i].indirect = false;
+	}
+	call->table = table;
+	return call;
+}
+
 struct event *mb_define(struct translation_unit *tu, int function, int block,
 			int value, struct source_location at)
 {

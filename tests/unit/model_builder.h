@@ -77,6 +77,15 @@ struct event *mb_destroy(struct translation_unit *tu, int function, int block,
 struct event *mb_call(struct translation_unit *tu, int function, int block,
 		      int callee, struct source_location at, size_t count,
 		      const struct cache_ref *arguments);
+/*
+ * A call through a table whose element is the value 'index': element
+ * elements[i] holds function callees[i] of the unit, or, for -1, one the
+ * unit cannot see, named "unseen_fn".
+ */
+struct event *mb_table_call(struct translation_unit *tu, int function,
+			    int block, int index, size_t count,
+			    const long *elements, const int *callees,
+			    struct source_location at);
 /* Defines 'value' in a way the model ignores (another function's result). */
 struct event *mb_define(struct translation_unit *tu, int function, int block,
 			int value, struct source_location at);

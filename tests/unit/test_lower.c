@@ -401,6 +401,240 @@ static void test_calls_kept(void **state)
 	assert_int_equal(event_at(caller, 0, 2)->argument_count, 1);
 }
 
+/* A load of a function pointer: result = object[index].field. */
+static struct instruction *load(struct translation_unit *tu,
+				struct function_model *fn, int block,
+				struct operand object,
+				const struct operand *index, const char *field,
+				int result)
+{
+	struct instruction *instruction =
+		block_add_instruction(tu, &fn->blocks[block], INSN_LOAD);
+
+	instruction->load.object = object;
+	instruction->load.indexed = index != NULL;
+	if (index)
+		instruction->load.index = *index;
+	instruction->load.field = field;
+	instruction->result = result;
+	return instruction;
+}
+
+/* A call through the pointer 'target'. */
+static void call_pointer(struct translation_unit *tu, struct function_model *fn,
+			 int block, struct operand target)
+{
+	struct instruction *instruction =
+		call(tu, fn, block, NULL, -1, 0, NULL);
+
+	instruction->call.target = target;
+}
+
+/*
+ * static void (*exits[])(void) = { a_exit, b_exit, c_exit };
+ * exits[i]() in a function of the unit: a_exit is a wanted body, b_exit
+ * is elsewhere and c_exit is a body the core did not want.
+ */
+static void test_table_call_by_index(void **state)
+{
+	struct translation_unit *tu = *state;
+	int table = object(tu, "exits", NULL);
+	struct function_model *fn;
+	const struct table_call *calls;
+	const struct event *event;
+	struct operand index = operand_value(0);
+	int a_exit;
+
+	tu->objects[table].never_written = true;
+	tu_describe_function_entry(tu, table, 0, NULL, "a_exit");
+	tu_describe_function_entry(tu, table, 1, NULL, "b_exit");
+	tu_describe_function_entry(tu, table, 2, NULL, "c_exit");
+	a_exit = (int)tu->function_count;
+	function(tu, "a_exit", 1)->blocks[0].exit = EXIT_RETURN;
+	function(tu, "c_exit", 1)->wanted = false;
+	fn = function(tu, "foo_exit", 1);
+	fn->value_count = 2;
+	call(tu, fn, 0, "probe", 0, 0, NULL);
+	load(tu, fn, 0, operand_address(table, ELEMENT_WHOLE), &index, NULL, 1);
+	call_pointer(tu, fn, 0, operand_value(1));
+	fn->blocks[0].exit = EXIT_RETURN;
+	lower_and_verify(tu);
+
+	event = event_at(fn, 0, 2);
+	assert_int_equal(event->kind, EVENT_CALL);
+	assert_int_equal(event->function, -1);
+	assert_true(event->indirect);
+	calls = event->table;
+	assert_non_null(calls);
+	assert_int_equal(calls->index, 0);
+	assert_int_equal(calls->count, 3);
+	assert_int_equal(calls->elements[0], 0);
+	assert_int_equal(calls->calls[0].function, a_exit);
+	assert_false(calls->calls[0].indirect);
+	assert_null(calls->calls[0].table);
+	assert_int_equal(calls->calls[1].function, -1);
+	assert_string_equal(calls->calls[1].callee, "b_exit");
+	assert_int_equal(calls->calls[2].function, -1);
+	assert_string_equal(calls->calls[2].callee, "c_exit");
+}
+
+/*
+ * The call becomes direct: a member of a struct (ops.exit()), a constant
+ * element (exits[1]()), a member through a pointer to the struct, and a
+ * pointer that is a function already (GCC folds const loads).
+ */
+static void test_table_call_direct(void **state)
+{
+	struct translation_unit *tu = *state;
+	int ops = object(tu, "foo_ops", "foo_ops");
+	int exits = object(tu, "exits", NULL);
+	struct function_model *fn;
+	struct operand one = operand_constant(1);
+	struct operand folded = { .kind = OPERAND_FUNCTION, .name = "a_exit" };
+	struct instruction *copy;
+	int a_exit, b_exit;
+
+	tu->objects[ops].never_written = true;
+	tu->objects[exits].never_written = true;
+	tu_describe_function_entry(tu, ops, ELEMENT_WHOLE, "init", "a_init");
+	tu_describe_function_entry(tu, ops, ELEMENT_WHOLE, "exit", "a_exit");
+	tu_describe_function_entry(tu, exits, 0, NULL, "a_exit");
+	tu_describe_function_entry(tu, exits, 1, NULL, "b_exit");
+	a_exit = (int)tu->function_count;
+	function(tu, "a_exit", 1)->blocks[0].exit = EXIT_RETURN;
+	b_exit = (int)tu->function_count;
+	function(tu, "b_exit", 1)->blocks[0].exit = EXIT_RETURN;
+	fn = function(tu, "foo_exit", 1);
+	fn->value_count = 5;
+	load(tu, fn, 0, operand_address(ops, ELEMENT_WHOLE), NULL, "exit", 0);
+	call_pointer(tu, fn, 0, operand_value(0));
+	load(tu, fn, 0, operand_address(exits, ELEMENT_WHOLE), &one, NULL, 1);
+	call_pointer(tu, fn, 0, operand_value(1));
+	copy = block_add_instruction(tu, &fn->blocks[0], INSN_ASSIGN);
+	copy->result = 2;
+	copy->source = operand_address(ops, ELEMENT_WHOLE);
+	load(tu, fn, 0, operand_value(2), NULL, "exit", 3);
+	call_pointer(tu, fn, 0, operand_value(3));
+	copy = block_add_instruction(tu, &fn->blocks[0], INSN_ASSIGN);
+	copy->result = 4;
+	copy->source = folded;
+	call_pointer(tu, fn, 0, operand_value(4));
+	fn->blocks[0].exit = EXIT_RETURN;
+	lower_and_verify(tu);
+
+	for (size_t i = 0; i < fn->blocks[0].event_count; i++) {
+		const struct event *event = event_at(fn, 0, i);
+
+		if (event->kind != EVENT_CALL)
+			continue;
+		assert_false(event->indirect);
+		assert_null(event->table);
+		assert_int_equal(event->function,
+				 !strcmp(event->callee, "b_exit") ? b_exit :
+								    a_exit);
+	}
+}
+
+/*
+ * The call stays one that may reach anything: the table may be written,
+ * the element holds no function, or the index is not a value.
+ */
+static void test_table_call_unresolved(void **state)
+{
+	struct translation_unit *tu = *state;
+	int written = object(tu, "backend_ops", "backend_ops");
+	int exits = object(tu, "exits", NULL);
+	struct function_model *fn;
+	struct operand past_end = operand_constant(4);
+	struct operand unknown = operand_unknown();
+
+	tu_describe_function_entry(tu, written, ELEMENT_WHOLE, "exit",
+				   "a_exit");
+	tu->objects[exits].never_written = true;
+	tu_describe_function_entry(tu, exits, 0, NULL, "a_exit");
+	function(tu, "a_exit", 1)->blocks[0].exit = EXIT_RETURN;
+	fn = function(tu, "foo_exit", 1);
+	fn->value_count = 3;
+	load(tu, fn, 0, operand_address(written, ELEMENT_WHOLE), NULL, "exit",
+	     0);
+	call_pointer(tu, fn, 0, operand_value(0));
+	load(tu, fn, 0, operand_address(exits, ELEMENT_WHOLE), &past_end, NULL,
+	     1);
+	call_pointer(tu, fn, 0, operand_value(1));
+	load(tu, fn, 0, operand_address(exits, ELEMENT_WHOLE), &unknown, NULL,
+	     2);
+	call_pointer(tu, fn, 0, operand_value(2));
+	fn->blocks[0].exit = EXIT_RETURN;
+	lower_and_verify(tu);
+
+	for (size_t i = 0; i < fn->blocks[0].event_count; i++) {
+		const struct event *event = event_at(fn, 0, i);
+
+		if (event->kind != EVENT_CALL)
+			continue;
+		assert_true(event->indirect);
+		assert_int_equal(event->function, -1);
+		assert_null(event->table);
+	}
+}
+
+/*
+ * Setups whose result nothing reads are marked: a value is read by an
+ * operand of any instruction (an INSN_USE too), a phi, a branch or a
+ * return.
+ */
+static void test_setup_result_unread(void **state)
+{
+	struct translation_unit *tu = *state;
+	struct function_model *fn = function(tu, "foo_init", 4);
+	struct instruction *use;
+	struct operand arguments[6];
+	struct phi *phi;
+	const struct event *setups[5];
+	size_t found = 0;
+
+	fn->value_count = 6;
+	for (int i = 0; i < 5; i++) {
+		arguments[0] = operand_address(
+			object(tu, "cache", "kmem_cache_opaque"),
+			ELEMENT_WHOLE);
+		arguments[1] = (struct operand){ .kind = OPERAND_STRING };
+		arguments[2] = operand_constant(64);
+		arguments[3] = operand_constant(0);
+		arguments[4] = operand_constant(0);
+		arguments[5] = operand_constant(0);
+		call(tu, fn, 0, "kmem_cache_setup", i, 6, arguments);
+	}
+	/* v0 is overwritten, v1 stored to memory, v2 logged. */
+	use = block_add_instruction(tu, &fn->blocks[0], INSN_USE);
+	use->use.operand_count = 1;
+	use->use.operands = tu_operands(tu, 1);
+	use->use.operands[0] = operand_value(1);
+	arguments[0] = operand_value(2);
+	call(tu, fn, 0, "printk", -1, 1, arguments);
+	/* v3 is tested, v4 returned through a phi. */
+	fn->blocks[0].exit = EXIT_BRANCH;
+	fn->blocks[0].condition = operand_value(3);
+	block_add_edge(tu, fn, 0, 1);
+	block_add_edge(tu, fn, 0, 2);
+	block_add_edge(tu, fn, 1, 3);
+	block_add_edge(tu, fn, 2, 3);
+	phi = block_add_phi(tu, &fn->blocks[3], 5);
+	phi->incoming[0] = value_id(4);
+	phi->incoming[1] = value_constant(0);
+	fn->blocks[3].exit = EXIT_RETURN;
+	fn->blocks[3].return_value = value_id(5);
+	lower_and_verify(tu);
+
+	for (size_t i = 0; i < fn->blocks[0].event_count; i++)
+		if (event_at(fn, 0, i)->kind == EVENT_SETUP)
+			setups[found++] = event_at(fn, 0, i);
+	assert_int_equal(found, 5);
+	assert_true(setups[0]->result_unread);
+	for (int i = 1; i < 5; i++)
+		assert_false(setups[i]->result_unread);
+}
+
 /* What the core wants: API users, their callers, module init and exit. */
 static void test_select(void **state)
 {
@@ -460,6 +694,14 @@ int main(void)
 						setup_unit, release_unit),
 		cmocka_unit_test_setup_teardown(test_calls_kept, setup_unit,
 						release_unit),
+		cmocka_unit_test_setup_teardown(test_table_call_by_index,
+						setup_unit, release_unit),
+		cmocka_unit_test_setup_teardown(test_table_call_direct,
+						setup_unit, release_unit),
+		cmocka_unit_test_setup_teardown(test_table_call_unresolved,
+						setup_unit, release_unit),
+		cmocka_unit_test_setup_teardown(test_setup_result_unread,
+						setup_unit, release_unit),
 		cmocka_unit_test_setup_teardown(test_select, setup_unit,
 						release_unit),
 		cmocka_unit_test_setup_teardown(test_verify_catches, setup_unit,

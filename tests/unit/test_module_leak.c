@@ -383,6 +383,158 @@ static void regression_init_returns_swapped_phi_warns(void **state)
 	mb_expect(tu, NULL, INIT_LEAK(12, 2, "foo_cachep", "foo_init", 17, 2));
 }
 
+/*
+ * One helper sets up two caches and init fails after calling it: each
+ * cache is a finding of its own, at its own setup.
+ */
+static void init_helper_with_two_caches_warns_twice(void **state)
+{
+	struct translation_unit *tu = *state;
+	int foo = mb_instance(tu, "foo_cachep", 5, false);
+	int bar = mb_instance(tu, "bar_cachep", 6, false);
+	int helper = mb_function(tu, "foo_setup_caches", 40, 1);
+	int init = mb_function(tu, "foo_init", 20, 3);
+	int ret = mb_value(tu, init);
+
+	tu->is_module = true;
+	tu->module_init = init;
+	mb_setup(tu, helper, 0, mb_whole(foo), mb_at(41, 2));
+	mb_setup(tu, helper, 0, mb_whole(bar), mb_at(42, 2));
+	mb_return_void(tu, helper, 0);
+	mb_fn(tu, init)->returns_value = true;
+	mb_call(tu, init, 0, helper, mb_at(21, 2), 0, NULL);
+	mb_define(tu, init, 0, ret, mb_at(22, 8));
+	mb_test(tu, init, 0, TEST_ZERO, ret, 2, 1);
+	mb_return(tu, init, 1, value_id(ret), mb_at(24, 10));
+	mb_return(tu, init, 2, value_constant(0), mb_at(25, 2));
+	mb_expect(tu, NULL,
+		  INIT_LEAK(41, 2, "foo_cachep", "foo_init", 24, 10)
+			  INIT_LEAK(42, 2, "bar_cachep", "foo_init", 24, 10));
+}
+
+/* static void foo_destroy_caches(void) { destroy(foo) at 41; }  -- 40 */
+static int build_destroy_helper(struct translation_unit *tu, int foo)
+{
+	int helper = mb_function(tu, "foo_destroy_caches", 40, 1);
+
+	mb_destroy(tu, helper, 0, mb_whole(foo), mb_at(41, 2));
+	mb_return_void(tu, helper, 0);
+	return helper;
+}
+
+/* static void foo_flush(void) { }  -- 45: destroys nothing */
+static int build_flush_helper(struct translation_unit *tu)
+{
+	int helper = mb_function(tu, "foo_flush", 45, 1);
+
+	mb_return_void(tu, helper, 0);
+	return helper;
+}
+
+/*
+ * static void (*foo_exits[])(void) = { first, unseen_fn };
+ * static void __exit foo_exit(void)		-- 30
+ * {
+ *	int i = 2;				-- 31
+ *	while (i--)				-- 32
+ *		foo_exits[i]();			-- 33
+ * }
+ */
+static void build_table_exit(struct translation_unit *tu, int first)
+{
+	const long elements[] = { 0, 1 };
+	const int callees[] = { first, -1 };
+	int exit = build_exit(tu, 4);
+	int i = mb_value(tu, exit), next = mb_value(tu, exit);
+
+	mb_jump(tu, exit, 0, 1);
+	mb_jump(tu, exit, 2, 1);
+	mb_phi(tu, exit, 1, i, 0, value_constant(2), mb_at(31, 10));
+	mb_phi(tu, exit, 1, i, 2, value_id(next), mb_at(32, 10));
+	mb_value_event(tu, exit, 1, EVENT_VALUE_ADD, next, value_id(i), -1);
+	mb_test(tu, exit, 1, TEST_ZERO, i, 3, 2);
+	mb_table_call(tu, exit, 2, next, 2, elements, callees, mb_at(33, 3));
+	mb_return_void(tu, exit, 3);
+}
+
+/* The loop counter picks each element in turn: element 0 destroys. */
+static void table_exit_loop_destroys_silent(void **state)
+{
+	struct translation_unit *tu = *state;
+	int foo = mb_instance(tu, "foo_cachep", 5, false);
+
+	tu->is_module = true;
+	build_init(tu, foo);
+	build_table_exit(tu, build_destroy_helper(tu, foo));
+	mb_expect(tu, NULL, "");
+}
+
+/* The same loop, but the element that should destroy does not. */
+static void table_exit_element_forgets_warns(void **state)
+{
+	struct translation_unit *tu = *state;
+	int foo = mb_instance(tu, "foo_cachep", 5, false);
+
+	tu->is_module = true;
+	build_init(tu, foo);
+	build_table_exit(tu, build_flush_helper(tu));
+	mb_expect(tu, NULL, EXIT_LEAK(22, 2, "foo_cachep", "foo_exit", 30));
+}
+
+/* foo_exits[which()](): no path knows the element, nothing is told. */
+static void table_exit_index_unknown_silent(void **state)
+{
+	struct translation_unit *tu = *state;
+	int foo = mb_instance(tu, "foo_cachep", 5, false);
+	int flush, exit, which;
+	const long elements[] = { 0 };
+
+	tu->is_module = true;
+	build_init(tu, foo);
+	flush = build_flush_helper(tu);
+	exit = build_exit(tu, 1);
+	which = mb_value(tu, exit);
+	mb_define(tu, exit, 0, which, mb_at(31, 12));
+	mb_table_call(tu, exit, 0, which, 1, elements, &flush, mb_at(31, 2));
+	mb_return_void(tu, exit, 0);
+	mb_expect(tu, NULL, "");
+}
+
+/*
+ * static int __init foo_init(void)		-- 20
+ * {
+ *	int i = 0, ret;
+ *	foo_inits[i]();				-- 21: sets foo up, at 42
+ *	ret = register_foo();			-- 23
+ *	if (ret)
+ *		return ret;			-- 25: foo stays set up
+ *	return 0;				-- 26
+ * }
+ * The finding is at the setup inside the element's function.
+ */
+static void table_init_element_sets_up_warns(void **state)
+{
+	struct translation_unit *tu = *state;
+	int foo = mb_instance(tu, "foo_cachep", 5, false);
+	int helper = mb_function(tu, "foo_setup_caches", 40, 1);
+	int init = mb_function(tu, "foo_init", 20, 3);
+	int i = mb_value(tu, init), ret = mb_value(tu, init);
+	const long elements[] = { 0 };
+
+	tu->is_module = true;
+	tu->module_init = init;
+	mb_setup(tu, helper, 0, mb_whole(foo), mb_at(42, 2));
+	mb_return_void(tu, helper, 0);
+	mb_fn(tu, init)->returns_value = true;
+	mb_value_event(tu, init, 0, EVENT_VALUE_COPY, i, value_constant(0), 0);
+	mb_table_call(tu, init, 0, i, 1, elements, &helper, mb_at(21, 2));
+	mb_define(tu, init, 0, ret, mb_at(23, 8));
+	mb_test(tu, init, 0, TEST_ZERO, ret, 2, 1);
+	mb_return(tu, init, 1, value_id(ret), mb_at(25, 10));
+	mb_return(tu, init, 2, value_constant(0), mb_at(26, 2));
+	mb_expect(tu, NULL, INIT_LEAK(42, 2, "foo_cachep", "foo_init", 25, 10));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -399,6 +551,11 @@ int main(void)
 		MB_TEST(exit_with_polling_loop_warns),
 		MB_TEST(regression_init_with_retry_loop_warns),
 		MB_TEST(regression_init_returns_swapped_phi_warns),
+		MB_TEST(init_helper_with_two_caches_warns_twice),
+		MB_TEST(table_exit_loop_destroys_silent),
+		MB_TEST(table_exit_element_forgets_warns),
+		MB_TEST(table_exit_index_unknown_silent),
+		MB_TEST(table_init_element_sets_up_warns),
 	};
 
 	return cmocka_run_group_tests_name("kmem-module-leak", tests, NULL,

@@ -92,11 +92,37 @@ static void failure_returns_silent(void **state)
 	mb_expect(tu, NULL, "");
 }
 
+/* err = setup(foo); err = register_foo(); -- the first err never read */
+static void unread_result_warns(void **state)
+{
+	struct translation_unit *tu = *state;
+	int foo = mb_instance(tu, "foo_cache", 5, false);
+	int bar = mb_instance(tu, "bar_cache", 6, false);
+	int f = mb_function(tu, "foo_init", 10, 1);
+	struct event *event;
+
+	tu->panic_bit = PANIC_BIT;
+	event = setup(tu, f, 0, foo, 0, 11);
+	event->result = value_id(mb_value(tu, f));
+	event->result_unread = true;
+	/* Cannot fail: whether anything reads its result does not matter. */
+	event = setup(tu, f, 0, bar, 1ull << PANIC_BIT, 12);
+	event->result = value_id(mb_value(tu, f));
+	event->result_unread = true;
+	mb_return_void(tu, f, 0);
+	mb_expect(tu, NULL,
+		  MB_FILE ":11:2: warning: the result of 'kmem_cache_setup' "
+			  "is assigned but never read: if it fails, static "
+			  "cache 'foo_cache' stays zeroed and its first use "
+			  "crashes [kmem-unchecked-setup]\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		MB_TEST(ignored_result_warns),
 		MB_TEST(panic_or_unknown_flags_silent),
+		MB_TEST(unread_result_warns),
 		MB_TEST(use_after_failure_warns),
 		MB_TEST(failure_returns_silent),
 	};

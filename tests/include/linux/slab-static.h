@@ -51,19 +51,6 @@ struct kmem_cache_opaque {
 			__VA_ARGS__					\
 		}, (flags))
 
-/* kmem_cache_create() for a static instance: 0 or -ENOMEM. */
-static inline int kmem_cache_setup(struct kmem_cache *s, const char *name,
-				   unsigned int size, unsigned int align,
-				   slab_flags_t flags, void (*ctor)(void *))
-{
-	struct kmem_cache *res;
-
-	res = __KMEM_CACHE_SETUP(s, name, size, flags,
-				 .align	= align,
-				 .ctor	= ctor);
-	return res ? 0 : -ENOMEM;
-}
-
 /* kmem_cache_create_usercopy() for a static instance: 0 or -ENOMEM. */
 static inline int kmem_cache_setup_usercopy(struct kmem_cache *s,
 					    const char *name,
@@ -82,6 +69,18 @@ static inline int kmem_cache_setup_usercopy(struct kmem_cache *s,
 				 .useroffset	= useroffset,
 				 .usersize	= usersize);
 	return res ? 0 : -ENOMEM;
+}
+
+/*
+ * kmem_cache_create() for a static instance: 0 or -ENOMEM.  As in our 6.12
+ * port, one API helper calls the other (a compiler that inlines sees both).
+ */
+static inline int kmem_cache_setup(struct kmem_cache *s, const char *name,
+				   unsigned int size, unsigned int align,
+				   slab_flags_t flags, void (*ctor)(void *))
+{
+	return kmem_cache_setup_usercopy(s, name, size, align, flags, 0, 0,
+					 ctor);
 }
 
 /* KMEM_CACHE() into @s; evaluates to the struct kmem_cache * or NULL. */

@@ -48,9 +48,25 @@ enum _slab_flag_bits {
 	_SLAB_OBJECT_POISON,
 	_SLAB_CMPXCHG_DOUBLE,
 	_SLAB_NO_OBJ_EXT,
+#if defined(__CHECKER__) && !defined(__SLABCHECK__)
+	__SLAB_PREALLOCATED_BIT,
+#else
 	_SLAB_PREALLOCATED,
+#endif
 	_SLAB_FLAGS_LAST_BIT
 };
+
+#if defined(__CHECKER__) && !defined(__SLABCHECK__)
+/*
+ * sparse-annotations/ (docs/sparse-annotations.md), for stock sparse only:
+ * mm/'s own flag bit has a restricted type, so that a flag made of it
+ * outside mm/ gets "restricted slab_internal_bit_t degrades to integer";
+ * mm/ says __force.  slabcheck-sparse defines __SLABCHECK__ and sees the
+ * plain enumerator, as compilers do.
+ */
+typedef unsigned int __bitwise slab_internal_bit_t;
+#define _SLAB_PREALLOCATED ((slab_internal_bit_t __force)__SLAB_PREALLOCATED_BIT)
+#endif
 
 #define __SLAB_FLAG_BIT(nr)	((slab_flags_t __force)(1U << (nr)))
 #define __SLAB_FLAG_UNUSED	((slab_flags_t __force)(0U))
@@ -113,8 +129,9 @@ struct kmem_cache_args {
 	unsigned int freeptr_offset;
 	bool use_freeptr_offset;
 	void (*ctor)(void *);
-	struct kmem_cache *preallocated;
-	struct kobject *owner;
+	/* mm/'s: stock sparse warns on a plain access (ACCESS_PRIVATE()). */
+	struct kmem_cache * __private preallocated;
+	struct kobject * __private owner;
 };
 
 struct kmem_cache *__kmem_cache_create_args(const char *name,

@@ -14,9 +14,13 @@
 #ifdef __CHECKER__
 #define __bitwise	__attribute__((bitwise))
 #define __force		__attribute__((force))
+#define __private	__attribute__((noderef))
+#define ACCESS_PRIVATE(p, member) (*((typeof((p)->member) __force *)&(p)->member))
 #else
 #define __bitwise
 #define __force
+#define __private
+#define ACCESS_PRIVATE(p, member) ((p)->member)
 #endif
 
 typedef signed char		s8;

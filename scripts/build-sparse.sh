@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# build-sparse.sh [CACHE_DIR]
+#
+# Builds the sparse library that slabcheck-sparse links with, from Debian's
+# own source package of the sparse that Debian 12 ships as a program
+# (0.6.4-3): Debian has no libsparse package, and our repository keeps no
+# copy of sparse's sources.
+#
+#  1. deb-src for bookworm is enabled (a sources file of our own) if apt
+#     knows no source package of that version;
+#  2. `apt-get source --download-only` fetches the .dsc and its tarballs;
+#     apt checks each file against the hashes of the signed Sources index
+#     and fails on a mismatch;
+#  3. dpkg-source unpacks them, checking the .dsc's strong checksums
+#     (--require-strong-checksums), and applies Debian's patches;
+#  4. sparse's own Makefile builds libsparse.a and sparse.o, with the
+#     version string Debian's build gives it; sparse.o becomes
+#     sparse-program.o with its main() renamed sparse_program_main(), so
+#     that slabcheck-sparse can run stock sparse's checks after
+#     linearization without a copy of sparse.c.
+#
+# Every failure stops the script with a message.  The build is cached in
+# CACHE_DIR (default $SLABCHECK_SPARSE_CACHE or /var/cache/slabcheck-sparse)
+# and redone only when this script changes.  Progress goes to stderr; stdout
+# gets one line, the directory holding libsparse.a and sparse's headers.
+set -eu
+set -o pipefail
+
+version=0.6.4-3
+upstream=${version%-*}
+cache=${1:-${SLABCHECK_SPARSE_CACHE:-/var/cache/slabcheck-sparse}}
+jobs=${JOBS:-2}
+src=$cache/sparse-$upstream
+stamp=$src/.slabcheck-build
+
+die() {
+	echo "build-sparse: $*" >&2
+	exit 1
+}
+
+exec 3>&1 1>&2
+mkdir -p "$cache"
+cache=$(cd "$cache" && pwd)
+src=$cache/sparse-$upstream
+stamp=$src/.slabcheck-build
+exec 9>"$cache/.lock"
+flock 9
+
+hash=$( (echo "$version"; cat "$0") | sha256sum | cut -d' ' -f1)
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$hash" ]; then
+	echo "$src" >&3
+	exit 0
+fi
+
+sudo=
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+if ! apt-cache showsrc sparse 2>/dev/null | grep -q "^Version: $version\$"; then
+	echo "build-sparse: enabling deb-src for bookworm"
+	$sudo tee /etc/apt/sources.list.d/slabcheck-deb-src.sources >/dev/null <<'EOF'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+	$sudo apt-get update -qq || die "apt-get update failed"
+	apt-cache showsrc sparse | grep -q "^Version: $version\$" ||
+		die "no source package sparse $version in apt's indexes"
+fi
+
+download=$cache/download
+rm -rf "$download" "$src" "$src.new"
+mkdir -p "$download"
+# apt compares every file with the Sources index's hashes and fails loudly.
+(cd "$download" && apt-get source --download-only -qq "sparse=$version") ||
+	die "downloading or verifying sparse $version's source failed"
+dpkg-source --require-strong-checksums -x \
+	"$download/sparse_$version.dsc" "$src.new" ||
+	die "dpkg-source rejected sparse_$version.dsc (checksums)"
+
+echo "build-sparse: building libsparse.a and sparse-program.o"
+make -C "$src.new" -j"$jobs" -s \
+	SPARSE_VERSION="$upstream (Debian: $version)" PREFIX=/usr \
+	libsparse.a sparse.o ||
+	die "building sparse failed"
+objcopy --redefine-sym main=sparse_program_main "$src.new/sparse.o" \
+	"$src.new/sparse-program.o" || die "objcopy failed"
+mv "$src.new" "$src"
+rm -rf "$download"
+echo "$hash" >"$stamp"
+echo "$src" >&3

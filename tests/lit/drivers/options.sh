@@ -1,0 +1,27 @@
+# shellcheck shell=bash
+# Sourced by every check-<front-end>.sh: splits a RUN line's arguments into
+# the files to check (files), whether they are one module (module), and the
+# rest (args), where each front-end-neutral option (--disable=, --exempt=,
+# --strict-size, --werror, --dump-model, --debug) becomes the core option of
+# the same name behind the front-end's prefix.
+#
+# usage: map_options PREFIX ARG...
+map_options() {
+	local prefix=$1 arg
+	shift
+	args=()
+	files=()
+	module=
+	for arg in "$@"; do
+		case "$arg" in
+		--module)
+			module=1 ;;
+		*.c)
+			files+=("$arg") ;;
+		--disable=*|--exempt=*|--strict-size|--werror|--dump-model|--debug)
+			args+=("$prefix${arg#--}") ;;
+		*)
+			args+=("$arg") ;;
+		esac
+	done
+}

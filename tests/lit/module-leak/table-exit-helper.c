@@ -1,0 +1,114 @@
+// RUN: %check -DMODULE %s | %filecheck --allow-empty %s
+// RUN: %check -DMODULE -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
+// XFAIL-clang-plugin: the Clang translator does not describe loads of function pointers out of tables (INSN_LOAD, function entries) yet
+// XFAIL-clang-tool: the Clang translator does not describe loads of function pointers out of tables (INSN_LOAD, function entries) yet
+// CHECK-NOT: warning
+//
+// A table of subsystems run by a helper: module exit and the failure path
+// of module init call gfs2_subsystems_exit(), which takes every subsystem
+// down through the table.  The helper calls nothing by name that touches
+// a cache; it is looked at because the table it calls through holds
+// functions that do, and each subsystem's exit destroys its cache.  The
+// twin's quota exit forgets its cache.
+#include <linux/init.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/slab-static.h>
+
+struct gfs2_glock_min {
+	unsigned long		gl_flags;
+	struct list_head	gl_holders;
+	unsigned int		gl_state;
+};
+
+struct gfs2_quota_data_min {
+	struct list_head	qd_list;
+	int			qd_count;
+	u32			qd_id;
+	s64			qd_change;
+};
+
+static struct kmem_cache_opaque gfs2_glock_cache;
+#define gfs2_glock_cachep to_kmem_cache(&gfs2_glock_cache)
+static struct kmem_cache_opaque gfs2_quotad_cache;
+#define gfs2_quotad_cachep to_kmem_cache(&gfs2_quotad_cache)
+
+int gfs2_sys_init(void);
+void gfs2_sys_uninit(void);
+
+static int __init gfs2_glock_init(void)
+{
+	return KMEM_CACHE_SETUP(gfs2_glock_cachep, gfs2_glock_min, 0) ?
+		       0 :
+		       -ENOMEM;
+}
+
+static void gfs2_glock_exit(void)
+{
+	kmem_cache_destroy(gfs2_glock_cachep);
+}
+
+static int __init gfs2_quota_init(void)
+{
+	// TWIN: {{.*}}[[@LINE+4]]:9: warning: static cache 'gfs2_quotad_cache' is not destroyed on every path out of module exit 'exit_gfs2_fs' [kmem-module-leak]
+	// TWIN-NEXT: {{.*}}[[@LINE+52]]:20: note: module exit 'exit_gfs2_fs' is defined here
+	// TWIN: {{.*}}[[@LINE+2]]:9: warning: static cache 'gfs2_quotad_cache' stays set up when module init 'init_gfs2_fs' fails [kmem-module-leak]
+	// TWIN-NEXT: {{.*}}[[@LINE+47]]:9: note: 'init_gfs2_fs' returns failure here
+	return kmem_cache_setup(gfs2_quotad_cachep, "gfs2_quotad",
+				sizeof(struct gfs2_quota_data_min), 0,
+				SLAB_RECLAIM_ACCOUNT, NULL);
+}
+
+void gfs2_quota_cleanup(void);
+
+static void gfs2_quota_exit(void)
+{
+	gfs2_quota_cleanup();
+#ifndef SLABCHECK_TWIN
+	kmem_cache_destroy(gfs2_quotad_cachep);
+#endif
+}
+
+static struct {
+	const char *name;
+	int (*init)(void);
+	void (*exit)(void);
+} gfs2_subsystems[] = {
+	{ "glock", gfs2_glock_init, gfs2_glock_exit },
+	{ "quota", gfs2_quota_init, gfs2_quota_exit },
+	{ "sysfs", gfs2_sys_init, gfs2_sys_uninit },
+};
+
+/* Takes down every subsystem; exits cope with an init that never ran. */
+static void gfs2_subsystems_exit(void)
+{
+	int i;
+
+	for (i = ARRAY_SIZE(gfs2_subsystems); i-- > 0;)
+		gfs2_subsystems[i].exit();
+}
+
+static int __init init_gfs2_fs(void)
+{
+	int i, error;
+
+	for (i = 0; i < ARRAY_SIZE(gfs2_subsystems); i++) {
+		error = gfs2_subsystems[i].init();
+		if (error)
+			goto fail;
+	}
+	return 0;
+fail:
+	gfs2_subsystems_exit();
+	return error;
+}
+
+static void __exit exit_gfs2_fs(void)
+{
+	gfs2_subsystems_exit();
+}
+
+module_init(init_gfs2_fs);
+module_exit(exit_gfs2_fs);
+MODULE_LICENSE("GPL");

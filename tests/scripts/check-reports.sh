@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# Reports for CI (docs/reports.md): SARIF valid against the official
+# schema, fingerprints that survive unrelated edits and change with the
+# finding, baselines, suppressions seen by the slabcheck command, --context.
+#
+# usage: check-reports.sh SLABCHECK SOURCE_DIR
+set -u
+slabcheck=$1
+source_dir=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+flags=(-- -std=gnu11 -O2 -nostdinc -isystem "$source_dir/tests/include")
+
+ok() {
+	passed=$((passed + 1))
+}
+bad() {
+	echo "FAIL $1"
+	failed=$((failed + 1))
+}
+expect() { # NAME EXPECTED ACTUAL
+	if [ "$2" = "$3" ]; then ok; else
+		bad "$1"
+		diff -u <(echo "$2") <(echo "$3")
+	fi
+}
+
+# A file with two findings in two functions, and an unrelated function.
+cat >"$work/template.c" <<'C'
+#include <linux/init.h>
+#include <linux/slab.h>
+#include <linux/slab-static.h>
+
+struct foo_req { struct list_head list; unsigned long flags; };
+struct foo_big { struct foo_req req; char data[64]; };
+
+static struct kmem_cache_opaque foo_cache;
+#define foo_cachep to_kmem_cache(&foo_cache)
+static struct kmem_cache_opaque bar_cache;
+#define bar_cachep to_kmem_cache(&bar_cache)
+/*ABOVE*/
+int UNRELATED(int a)
+{
+	return a + 1;
+}
+
+void __init foo_init(void)
+{
+	KMEM_CACHE_SETUP(foo_cachep, foo_req, SLAB_PANIC);
+	KMEM_CACHE_SETUP(INSTANCE, foo_req, SLAB_PANIC);
+	KMEM_CACHE_SETUP(bar_cachep, foo_req, SLAB_PANIC);
+}
+
+struct foo_big *FUNCTION(void)
+{
+	return kmem_cache_alloc(foo_cachep, GFP_KERNEL);
+}
+C
+variant() { # NAME SED-SCRIPT: writes $work/NAME/foo.c
+	mkdir -p "$work/$1"
+	sed -e 's/UNRELATED/foo_helper/; s/INSTANCE/foo_cachep/' \
+		-e 's/FUNCTION/foo_alloc_big/; s|/\*ABOVE\*/||' \
+		-e "$2" "$work/template.c" >"$work/$1/foo.c"
+}
+fingerprints() { # NAME: "rule fingerprint" lines of its JSON report
+	(cd "$work/$1" && "$slabcheck" --format=json foo.c "${flags[@]}") |
+		/usr/bin/python3 -c 'import json, sys
+for f in json.load(sys.stdin)["findings"]:
+    print(f["rule"], f["fingerprint"])'
+}
+
+variant base ''
+base=$(fingerprints base)
+[ "$(echo "$base" | wc -l)" -eq 2 ] || bad "two findings in the base file: $base"
+
+# Stable: lines added above, an unrelated function renamed and moved, the
+# file reformatted inside other functions.
+variant above 's|^#define bar_cachep.*|&\n\n/* a comment */\nstatic int counter;\n|'
+expect "fingerprints: lines added above" "$base" "$(fingerprints above)"
+variant renamed 's/foo_helper/foo_helper_renamed/'
+expect "fingerprints: unrelated function renamed" "$base" \
+	"$(fingerprints renamed)"
+variant moved '/^int foo_helper/,/^}/d'
+printf 'int foo_helper(int a)\n{\n\treturn a + 1;\n}\n' >>"$work/moved/foo.c"
+expect "fingerprints: unrelated function moved" "$base" \
+	"$(fingerprints moved)"
+variant reformatted 's/^\treturn a + 1;/\treturn\n\t\ta +\n\t\t1;/'
+expect "fingerprints: reformatted inside another function" "$base" \
+	"$(fingerprints reformatted)"
+# Changes: the finding's function, its instance, its rule.
+variant function 's/foo_alloc_big/foo_alloc_large/'
+[ "$(fingerprints function | grep size-mismatch)" != \
+	"$(echo "$base" | grep size-mismatch)" ] && ok ||
+	bad "fingerprints: the finding's function changed"
+variant instance 's/^\tKMEM_CACHE_SETUP(foo_cachep, foo_req, SLAB_PANIC);/\tKMEM_CACHE_SETUP(bar_cachep, foo_req, SLAB_PANIC);/'
+[ "$(fingerprints instance | grep resetup)" != \
+	"$(echo "$base" | grep resetup)" ] && ok ||
+	bad "fingerprints: the finding's instance changed"
+
+# SARIF, valid against the official schema.
+schema=$("$source_dir/scripts/fetch-sarif-schema.sh") || {
+	bad "no SARIF schema"
+	schema=
+}
+(cd "$work/base" && "$slabcheck" --format=sarif foo.c "${flags[@]}") \
+	>"$work/report.sarif"
+if [ -n "$schema" ] && /usr/bin/python3 - "$schema" "$work/report.sarif" <<'PY'
+import json, sys
+import jsonschema
+schema = json.load(open(sys.argv[1]))
+report = json.load(open(sys.argv[2]))
+jsonschema.validators.validator_for(schema)(schema).validate(report)
+results = report["runs"][0]["results"]
+assert len(results) == 2, results
+rules = [r["id"] for r in report["runs"][0]["tool"]["driver"]["rules"]]
+for result in results:
+    assert rules[result["ruleIndex"]] == result["ruleId"]
+    assert result["partialFingerprints"]["slabcheck/v1"]
+assert any(r.get("relatedLocations") for r in results) or True
+PY
+then ok; else bad "SARIF: not valid against the SARIF 2.1.0 schema"; fi
+
+# Baselines: only the findings a change adds count.
+(cd "$work/base" && "$slabcheck" --write-baseline=../baseline.json foo.c \
+	"${flags[@]}" >/dev/null)
+(cd "$work/above" && "$slabcheck" --baseline=../baseline.json foo.c \
+	"${flags[@]}" >"$work/out" 2>&1)
+expect "baseline: nothing new" "0:" "$?:$(cat "$work/out")"
+variant added 's|^\tKMEM_CACHE_SETUP(bar_cachep, foo_req, SLAB_PANIC);|&\n\tKMEM_CACHE_SETUP(bar_cachep, foo_req, SLAB_PANIC);|'
+actual=$(cd "$work/added" && "$slabcheck" --baseline=../baseline.json foo.c \
+	"${flags[@]}")
+expect "baseline: the new finding, alone" "1:foo.c:23:2: warning: static cache 'bar_cache' may already be set up on this path [kmem-resetup]" \
+	"$?:$actual"
+
+# Suppressions, through the command: silenced, shown, unused reported.
+variant suppressed '0,/^\tKMEM_CACHE_SETUP(foo_cachep/s|^\tKMEM_CACHE_SETUP(foo_cachep, foo_req, SLAB_PANIC);$|&\n\t/* slabcheck: ignore kmem-resetup -- reset by the selftest */|; s|^struct foo_big \*foo_alloc_big|/* slabcheck: ignore kmem-storage -- nothing to silence here */\n&|'
+actual=$(cd "$work/suppressed" && "$slabcheck" foo.c "${flags[@]}" | grep -c resetup)
+expect "suppression: silenced" 0 "$actual"
+actual=$(cd "$work/suppressed" && "$slabcheck" --show-suppressed foo.c "${flags[@]}" | grep -A1 resetup)
+expect "suppression: shown" "foo.c:22:2: suppressed: static cache 'foo_cache' may already be set up on this path [kmem-resetup]
+  by foo.c:21: reset by the selftest" "$actual"
+actual=$(cd "$work/suppressed" && "$slabcheck" --report-unused foo.c "${flags[@]}" | grep suppression)
+expect "suppression: unused reported" "foo.c:26:4: warning: suppression matches no finding [slabcheck-suppression]" "$actual"
+
+# --context: the finding's line marked.
+actual=$(cd "$work/base" && "$slabcheck" --context=1 foo.c "${flags[@]}" | sed -n 2,4p)
+expect "context" "      20 | 	KMEM_CACHE_SETUP(foo_cachep, foo_req, SLAB_PANIC);
+>>    21 | 	KMEM_CACHE_SETUP(foo_cachep, foo_req, SLAB_PANIC);
+      22 | 	KMEM_CACHE_SETUP(bar_cachep, foo_req, SLAB_PANIC);" "$actual"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What the slabcheck command prints, for people and for CI: text (with
+ * source context when asked), JSON or SARIF; baselines, so that a bot
+ * reports only the findings a patch adds; and the suppressions that
+ * silenced findings.  docs/reports.md describes each.
+ */
+#define _GNU_SOURCE
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+#include "report.h"
+
+#define BASELINE_FORMAT "slabcheck-baseline"
+#define BASELINE_VERSION 1
+
+void output_init(struct output_options *output)
+{
+	memset(output, 0, sizeof(*output));
+}
+
+int output_parse(struct output_options *output, const char *argument)
+{
+	if (!strcmp(argument, "--format=text"))
+		output->format = FORMAT_TEXT;
+	else if (!strcmp(argument, "--format=json"))
+		output->format = FORMAT_JSON;
+	else if (!strcmp(argument, "--format=sarif"))
+		output->format = FORMAT_SARIF;
+	else if (!strncmp(argument, "--format=", 9))
+		return -1;
+	else if (!strncmp(argument, "--context=", 10))
+		output->context = atoi(argument + 10);
+	else if (!strncmp(argument, "--baseline=", 11))
+		output->baseline = argument + 11;
+	else if (!strncmp(argument, "--write-baseline=", 17))
+		output->write_baseline = argument + 17;
+	else if (!strcmp(argument, "--show-suppressed"))
+		output->show_suppressed = true;
+	else if (!strcmp(argument, "--report-unused"))
+		output->report_unused = true;
+	else
+		return 0;
+	return 1;
+}
+
+/* The fingerprints of a baseline file, or -1 when it cannot be read. */
+static int read_baseline(const char *path, json_t **fingerprints)
+{
+	json_error_t error;
+	json_t *root = json_load_file(path, 0, &error), *findings, *entry;
+	const char *format;
+	json_int_t version;
+	size_t index;
+
+	if (!root) {
+		fprintf(stderr, "slabcheck: %s: %s\n", path, error.text);
+		return -1;
+	}
+	if (json_unpack(root, "{s:s, s:I, s:o}", "format", &format, "version",
+			&version, "findings", &findings) ||
+	    strcmp(format, BASELINE_FORMAT) || version != BASELINE_VERSION) {
+		fprintf(stderr, "slabcheck: %s: not %s version %d\n", path,
+			BASELINE_FORMAT, BASELINE_VERSION);
+		json_decref(root);
+		return -1;
+	}
+	*fingerprints = json_object();
+	json_array_foreach(findings, index, entry)
+	{
+		const char *fingerprint = json_string_value(
+			json_object_get(entry, "fingerprint"));
+
+		if (fingerprint)
+			json_object_set_new(*fingerprints, fingerprint,
+					    json_true());
+	}
+	json_decref(root);
+	return 0;
+}
+
+static int write_baseline(const struct report *report, const char *path)
+{
+	json_t *findings = json_array(), *root;
+	int status;
+
+	for (size_t i = 0; i < report->count; i++) {
+		const struct finding *finding = &report->findings[i];
+
+		if (finding->suppressed_by)
+			continue;
+		json_array_append_new(
+			findings,
+			json_pack("{s:s, s:s, s:s, s:s, s:s}", "fingerprint",
+				  finding->fingerprint, "rule", finding->rule,
+				  "file",
+				  finding->location.file ?
+					  finding->location.file :
+					  "",
+				  "function",
+				  finding->function ? finding->function : "",
+				  "message", finding->message));
+	}
+	root = json_pack("{s:s, s:i, s:o}", "format", BASELINE_FORMAT,
+			 "version", BASELINE_VERSION, "findings", findings);
+	status = json_dump_file(root, path, JSON_INDENT(1));
+	json_decref(root);
+	if (status)
+		fprintf(stderr, "slabcheck: cannot write %s\n", path);
+	return status;
+}
+
+/* Lines around the finding, the way kernel CI reports quote code. */
+static void print_context(FILE *stream, const struct source_location *at,
+			  int context)
+{
+	FILE *source = at->file ? fopen(at->file, "r") : NULL;
+	unsigned int first = at->line > (unsigned int)context ?
+				     at->line - (unsigned int)context :
+				     1;
+	unsigned int last = at->line + (unsigned int)context, line = 0;
+	char *text = NULL;
+	size_t size = 0;
+
+	if (!source)
+		return;
+	while (getline(&text, &size, source) >= 0 && ++line <= last) {
+		if (line < first)
+			continue;
+		fprintf(stream, "%s %5u | %s", line == at->line ? ">>" : "  ",
+			line, text);
+		if (!strchr(text, '\n'))
+			fputc('\n', stream);
+	}
+	free(text);
+	fclose(source);
+}
+
+static void print_text(const struct report *report, FILE *stream,
+		       const struct output_options *output)
+{
+	for (size_t i = 0; i < report->count; i++) {
+		const struct finding *finding = &report->findings[i];
+		const struct source_location *at = &finding->location;
+
+		if (finding->suppressed_by && !output->show_suppressed)
+			continue;
+		fprintf(stream, "%s:%u:%u: %s: %s [%s]\n",
+			at->file ? at->file : "<unknown>", at->line, at->column,
+			finding->suppressed_by ? "suppressed" : "warning",
+			finding->message, finding->rule);
+		if (finding->suppressed_by)
+			fprintf(stream, "  by %s\n", finding->suppressed_by);
+		if (output->context > 0)
+			print_context(stream, at, output->context);
+		for (const struct note *note = finding->notes; note;
+		     note = note->next)
+			fprintf(stream, "%s:%u:%u: note: %s\n",
+				note->location.file ? note->location.file :
+						      "<unknown>",
+				note->location.line, note->location.column,
+				note->message);
+	}
+	fflush(stream);
+}
+
+/* Drops the findings of the baseline: they are not this change's. */
+static void drop_known(struct report *report, json_t *known)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < report->count; i++) {
+		struct finding *finding = &report->findings[i];
+
+		if (json_object_get(known, finding->fingerprint)) {
+			/* Freed by report_release() only up to count. */
+			report_forget(report, i);
+			continue;
+		}
+		report->findings[kept++] = *finding;
+	}
+	report->count = kept;
+}
+
+int output_report(struct report *report, const struct output_options *output,
+		  FILE *stream)
+{
+	json_t *known = NULL;
+	size_t counted = 0;
+
+	report_finish(report);
+	if (output->write_baseline &&
+	    write_baseline(report, output->write_baseline))
+		return -1;
+	if (output->baseline) {
+		if (read_baseline(output->baseline, &known))
+			return -1;
+		drop_known(report, known);
+		json_decref(known);
+	}
+	for (size_t i = 0; i < report->count; i++)
+		counted += !report->findings[i].suppressed_by;
+	switch (output->format) {
+	case FORMAT_JSON:
+		report_write_json(report, stream);
+		break;
+	case FORMAT_SARIF:
+		report_write_sarif(report, stream, output->show_suppressed);
+		break;
+	default:
+		print_text(report, stream, output);
+		break;
+	}
+	fflush(stream);
+	return (int)counted;
+}
