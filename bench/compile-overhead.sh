@@ -105,12 +105,9 @@ else
 	need valgrind valgrind
 fi
 
-tree=$("$here/../tests/kernel/prepare-tree.sh" "$workdir")
-exec 8>"$(dirname "$tree")/.prepare-tree.lock"
-flock 8
-exec 9>"$tree/.build-converted.lock"
-flock 9
-cd "$tree"
+# shellcheck source=lib.sh
+. "$here/lib.sh"
+lock_tree
 
 # Fixed paths, so that every run of a command is the same command line.
 bench=$(dirname "$tree")/.bench
@@ -125,31 +122,6 @@ make -j"$jobs" "${objects[@]}" >"$bench/kbuild.log" 2>&1 || {
 	exit 1
 }
 
-# command_of INDEX: the compile command of objects[INDEX], writing to
-# $bench/out/INDEX.o, as words in the array cmd.
-command_of() {
-	local obj=${objects[$1]} file line
-	file=$(dirname "$obj")/.$(basename "$obj").cmd
-	line=$(sed -n "s|^savedcmd_$obj := ||p" "$file")
-	case $line in
-	gcc\ *" -c -o $obj "*) ;;
-	*)
-		echo "compile-overhead: $file: not a plain gcc command" >&2
-		exit 1
-		;;
-	esac
-	case $line in
-	*';'* | *'&&'* | *'|'* | *-fplugin*)
-		echo "compile-overhead: $file: unexpected command: $line" >&2
-		exit 1
-		;;
-	esac
-	line=${line//\$\$/\$}
-	line=$(echo "$line" |
-		sed -e "s| -Wp,-MMD,[^ ]* | -Wp,-MMD,$bench/out/$1.d |" \
-			-e "s| -c -o $obj | -c -o $bench/out/$1.o |")
-	eval "cmd=($line)"
-}
 
 with_plugin="-fplugin=$plugin"
 mkdir -p "$bench/facts"
@@ -161,7 +133,7 @@ if [ "$mode" = instructions ]; then
 	# count INDEX VARIANT: I refs of one compile under cachegrind.
 	count() {
 		local i=$1 variant=$2 cmd=() extra=() sum
-		command_of "$i"
+		command_of "$i" gcc
 		[ "$variant" = without ] || extra=("$with_plugin")
 		[ "$variant" != facts ] || extra+=("$with_facts")
 		rm -f "$bench/cg/$i.$variant".*
@@ -182,19 +154,7 @@ if [ "$mode" = instructions ]; then
 		count "$1" without && count "$1" with && count "$1" facts
 	}
 	progress "cachegrind: ${#objects[@]} objects, $jobs at a time"
-	pids=()
-	for i in "${!objects[@]}"; do
-		one_object "$i" &
-		pids+=($!)
-		while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
-			wait -n || true
-		done
-	done
-	status=0
-	for p in "${pids[@]}"; do
-		wait "$p" || status=1
-	done
-	[ "$status" -eq 0 ] || exit 1
+	each_object one_object || exit 1
 	printf 'object\tvariant\tir\n' >"$raw"
 	for i in "${!objects[@]}"; do
 		cat "$bench/cg/$i.without.result" "$bench/cg/$i.with.result" \
@@ -258,7 +218,7 @@ run() {
 t_start=$SECONDS
 for i in "${!objects[@]}"; do
 	cmd=()
-	command_of "$i"
+	command_of "$i" gcc
 	progress "[$((SECONDS - t_start))s] ${objects[$i]}: $rounds rounds"
 	run "$i" without 0
 	run "$i" with 0

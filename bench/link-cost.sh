@@ -42,12 +42,9 @@ command -v valgrind >/dev/null || {
 	exit 1
 }
 
-tree=$("$here/../tests/kernel/prepare-tree.sh" "$workdir")
-exec 8>"$(dirname "$tree")/.prepare-tree.lock"
-flock 8
-exec 9>"$tree/.build-converted.lock"
-flock 9
-cd "$tree"
+# shellcheck source=lib.sh
+. "$here/lib.sh"
+lock_tree
 
 bench=$(dirname "$tree")/.bench-link
 rm -rf "$bench"

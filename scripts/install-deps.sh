@@ -8,7 +8,9 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 packages=(gcc g++ make cmake python3 gcc-12-plugin-dev libcmocka-dev
 	  libjansson-dev llvm-14-tools valgrind time python3-jsonschema ccache
 	  gcc-11 g++-11 gcc-11-plugin-dev
-	  dpkg-dev sparse)
+	  dpkg-dev sparse
+	  clang-14 llvm-14-dev libclang-14-dev libclang-cpp14-dev
+	  clang llvm lld)
 while read -r package; do
 	[ -n "$package" ] && packages+=("$package")
 done < <(grep -v '^#' "$here/tests/kernel/packages.txt")

@@ -55,22 +55,48 @@
 #define SLABCHECK_SPARSE_PATH "slabcheck-sparse"
 #endif
 
+#ifndef SLABCHECK_CLANG_PLUGIN_PATH
+#define SLABCHECK_CLANG_PLUGIN_PATH "slabcheck_clang.so"
+#endif
+#ifndef SLABCHECK_CLANG_TOOL_PATH
+#define SLABCHECK_CLANG_TOOL_PATH "slabcheck-clang"
+#endif
+/* The Clang the Clang plugin was built for. */
+#ifndef SLABCHECK_CLANG_CC
+#define SLABCHECK_CLANG_CC "clang"
+#endif
+
 /* How the plugin is named in -fplugin-arg-NAME-KEY. */
 #define PLUGIN_ARGUMENT "-fplugin-arg-slabcheck_gcc-"
+#define CLANG_PLUGIN_ARGUMENT "-fplugin-arg-slabcheck_clang-"
 /* How slabcheck-sparse takes the same options. */
 #define SPARSE_ARGUMENT "--slabcheck-"
+/* How slabcheck-clang takes them. */
+#define CLANG_TOOL_ARGUMENT "--"
 
 /* --sparse: slabcheck-sparse checks the files instead of the GCC plugin. */
 static bool use_sparse;
+/* --clang: the Clang plugin (kbuild: LLVM=1); --clang-tool: slabcheck-clang
+ * (kbuild: over the build's compile_commands.json). */
+static bool use_clang, use_clang_tool;
+
+static const char *option_prefix(void)
+{
+	if (use_sparse)
+		return SPARSE_ARGUMENT;
+	if (use_clang)
+		return CLANG_PLUGIN_ARGUMENT;
+	if (use_clang_tool)
+		return CLANG_TOOL_ARGUMENT;
+	return PLUGIN_ARGUMENT;
+}
 
 /* One option of the core's, spelled for the front-end that runs. */
 static char *front_end_option(const char *key, const char *value)
 {
 	char *text;
 
-	if (asprintf(&text, "%s%s=%s",
-		     use_sparse ? SPARSE_ARGUMENT : PLUGIN_ARGUMENT, key,
-		     value) < 0) {
+	if (asprintf(&text, "%s%s=%s", option_prefix(), key, value) < 0) {
 		perror("slabcheck");
 		exit(2);
 	}
@@ -91,7 +117,10 @@ static void usage(FILE *stream)
 		"environment: SLABCHECK_GCC_PLUGIN (plugin path), CC "
 		"(compiler; default " SLABCHECK_DEFAULT_CC
 		", the GCC the plugin was built for), SLABCHECK_SPARSE "
-		"(slabcheck-sparse's path, for --sparse)\n");
+		"(slabcheck-sparse's path, for --sparse); --clang: the Clang "
+		"plugin (SLABCHECK_CLANG_PLUGIN; kbuild adds LLVM=1), "
+		"--clang-tool: slabcheck-clang (SLABCHECK_CLANG_TOOL; kbuild "
+		"checks the build's compile_commands.json)\n");
 }
 
 static const char *sparse_path(void)
@@ -103,9 +132,19 @@ static const char *sparse_path(void)
 
 static const char *plugin_path(void)
 {
-	const char *path = getenv("SLABCHECK_GCC_PLUGIN");
+	const char *path = getenv(use_clang ? "SLABCHECK_CLANG_PLUGIN" :
+					      "SLABCHECK_GCC_PLUGIN");
 
-	return path && *path ? path : SLABCHECK_PLUGIN_PATH;
+	if (path && *path)
+		return path;
+	return use_clang ? SLABCHECK_CLANG_PLUGIN_PATH : SLABCHECK_PLUGIN_PATH;
+}
+
+static const char *clang_tool_path(void)
+{
+	const char *path = getenv("SLABCHECK_CLANG_TOOL");
+
+	return path && *path ? path : SLABCHECK_CLANG_TOOL_PATH;
 }
 
 static char *format(const char *fmt, const char *value)
@@ -324,9 +363,9 @@ static char *findings_directory(void)
 
 static int check_files(int argc, char **argv)
 {
-	const char *compiler = getenv("CC") && *getenv("CC") ?
-				       getenv("CC") :
-				       SLABCHECK_DEFAULT_CC;
+	const char *compiler = getenv("CC") && *getenv("CC") ? getenv("CC") :
+			       use_clang ? SLABCHECK_CLANG_CC :
+					   SLABCHECK_DEFAULT_CC;
 	char **files = calloc((size_t)argc + 1, sizeof(char *));
 	char **flags = calloc((size_t)argc + 1, sizeof(char *));
 	char *disable, *directory, *collect_option, *facts_option;
@@ -362,11 +401,29 @@ static int check_files(int argc, char **argv)
 	directory = findings_directory();
 	collect_option = front_end_option("findings-dir", directory);
 	facts_option = front_end_option("facts-dir", directory);
-	for (int f = 0; f < file_count; f++) {
-		char **command =
-			calloc((size_t)flag_count + 12, sizeof(char *));
+	/* slabcheck-clang checks every file in one run; the others, one each. */
+	for (int f = 0; f < file_count; f = use_clang_tool ? file_count : f + 1) {
+		char **command = calloc((size_t)(flag_count + file_count + 12),
+					sizeof(char *));
 		int n = 0;
 
+		if (use_clang_tool) {
+			command[n++] = (char *)clang_tool_path();
+			command[n++] = collect_option;
+			if (file_count > 1)
+				command[n++] = facts_option;
+			if (disable)
+				command[n++] = disable;
+			for (int g = 0; g < file_count; g++)
+				command[n++] = files[g];
+			command[n++] = "--";
+			for (int i = 0; i < flag_count; i++)
+				command[n++] = flags[i];
+			if (run(command))
+				failures++;
+			free(command);
+			continue;
+		}
 		if (use_sparse) {
 			command[n++] = (char *)sparse_path();
 		} else {
@@ -453,6 +510,49 @@ static int sparse_arguments(char **command, int n, int argc, char **argv,
 	return n;
 }
 
+/*
+ * slabcheck-clang over a compile_commands.json of the build just done,
+ * written into M='s directory (or the kernel's) from kbuild's .cmd files by
+ * the kernel's own scripts/clang-tools/gen_compile_commands.py; commands
+ * run in the kernel's directory (-C), M= modules included.
+ */
+static int kbuild_tool(int argc, char **argv, const char *directory,
+		       const char *disable)
+{
+	const char *kernel = ".", *scanned = NULL;
+	char *script, *output;
+
+	for (int i = 2; i < argc; i++) {
+		if (!strncmp(argv[i], "M=", 2))
+			scanned = argv[i] + 2;
+		else if (!strcmp(argv[i], "-C") && i + 1 < argc)
+			kernel = argv[i + 1];
+		else if (!strncmp(argv[i], "-C", 2) && argv[i][2])
+			kernel = argv[i] + 2;
+	}
+	if (!scanned)
+		scanned = kernel;
+	script = format("%s/scripts/clang-tools/gen_compile_commands.py",
+			kernel);
+	output = format("%s/compile_commands.json", scanned);
+	{
+		char *generate[] = { "python3",	   script, "-d",
+				     (char *)kernel, "-o",   output,
+				     (char *)scanned, NULL };
+		char *check[] = { (char *)clang_tool_path(),
+				  front_end_option("findings-dir", directory),
+				  front_end_option("facts-dir", directory),
+				  (char *)(disable ? disable : "--verify"),
+				  "-p",
+				  (char *)scanned,
+				  NULL };
+
+		if (run(generate))
+			return 1;
+		return run(check) == 2;
+	}
+}
+
 static int kbuild(int argc, char **argv)
 {
 	char **command = calloc((size_t)argc + 10, sizeof(char *));
@@ -461,7 +561,7 @@ static int kbuild(int argc, char **argv)
 	char *kcflags, *disable;
 	bool external = false;
 	struct slabcheck_options options;
-	int n = 0;
+	int n = 0, failures;
 
 	options_init(&options);
 	command[n++] = "make";
@@ -481,18 +581,21 @@ static int kbuild(int argc, char **argv)
 	if (use_sparse) {
 		n = sparse_arguments(command, n, argc, argv, directory,
 				     disable);
+	} else if (use_clang_tool) {
+		/* Built as asked; the tool reads the database afterwards. */
 	} else {
 		/*
 		 * Results come back on the compilers' stderr: ccache replays
 		 * it on a hit, distcc brings it back from the helpers.
 		 * --output-sync keeps two compiles' lines apart.
 		 */
-		if (asprintf(&kcflags,
-			     "KCFLAGS=%s " PLUGIN_ARGUMENT
-			     "stream-results " PLUGIN_ARGUMENT "run=%s %s",
-			     plugin, strrchr(directory, '.') + 1,
+		if (asprintf(&kcflags, "KCFLAGS=%s %sstream-results %srun=%s %s",
+			     plugin, option_prefix(), option_prefix(),
+			     strrchr(directory, '.') + 1,
 			     disable ? disable : "") < 0)
 			return EXIT_TROUBLE;
+		if (use_clang)
+			command[n++] = "LLVM=1";
 		command[n++] = "--output-sync=target";
 		hash_plugin_in_ccache();
 		command[n++] = kcflags;
@@ -501,8 +604,10 @@ static int kbuild(int argc, char **argv)
 	 */
 	if (external)
 		command[n++] = "KBUILD_MODPOST_WARN=1";
-	return finish(directory, run_make(command, directory) != 0, &options,
-		      LINK_KBUILD, NULL, 0);
+	failures = run_make(command, directory) != 0;
+	if (use_clang_tool && !failures)
+		failures = kbuild_tool(argc, argv, directory, disable);
+	return finish(directory, failures, &options, LINK_KBUILD, NULL, 0);
 }
 
 /* slabcheck link FACTS...: the units given are one module. */
@@ -550,7 +655,8 @@ static int link_command(int argc, char **argv)
 	return print_findings(&report, &facts, failures, &options, NULL, 0);
 }
 
-/* Takes --sparse out of the arguments, before any "--". */
+/* Takes --sparse, --clang and --clang-tool out of the arguments, before
+ * any "--". */
 static int take_sparse_option(int argc, char **argv)
 {
 	int kept = 0;
@@ -563,6 +669,10 @@ static int take_sparse_option(int argc, char **argv)
 		}
 		if (!strcmp(argv[i], "--sparse") && i > 0)
 			use_sparse = true;
+		else if (!strcmp(argv[i], "--clang") && i > 0)
+			use_clang = true;
+		else if (!strcmp(argv[i], "--clang-tool") && i > 0)
+			use_clang_tool = true;
 		else
 			argv[kept++] = argv[i];
 	}

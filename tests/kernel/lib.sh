@@ -70,3 +70,16 @@ unpack_patched() {
 			die "${p##*/} does not apply"
 	done
 }
+
+# lock_prepared_tree WORKDIR: prepares the tree of WORKDIR (prepare-tree.sh,
+# a no-op when current), takes the locks of prepare-tree.sh (fd 8) and
+# build-converted.sh (fd 9) so that nothing replaces or patches it meanwhile,
+# and enters it; sets $tree.
+lock_prepared_tree() {
+	tree=$("$kernel_dir/prepare-tree.sh" "$1")
+	exec 8>"$(dirname "$tree")/.prepare-tree.lock"
+	flock 8
+	exec 9>"$tree/.build-converted.lock"
+	flock 9
+	cd "$tree"
+}

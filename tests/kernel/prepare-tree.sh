@@ -21,6 +21,9 @@
 # Environment:
 #	KERNEL_TARBALL	default /usr/src/linux-source-6.12.tar.xz
 #	JOBS		make -j value, default 2
+#	LLVM		kbuild's own: LLVM=1 configures and prepares the tree
+#			for Clang (make LLVM=1); a tree is prepared for one
+#			compiler, so give each its own WORKDIR
 
 set -eu
 set -o pipefail
@@ -46,7 +49,11 @@ stamp=$tree/.slabcheck-series
 exec 9>"$workdir/.prepare-tree.lock"
 flock 9
 
-hash=$(cat "$kernel_dir/prepare-tree.sh" "$kernel_dir/lib.sh" | tree_hash)
+# make reads LLVM from the environment, as kbuild documents it.
+hash=$({
+	cat "$kernel_dir/prepare-tree.sh" "$kernel_dir/lib.sh"
+	echo "LLVM=${LLVM:-}"
+} | tree_hash)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$hash" ]; then
 	echo "${0##*/}: $tree is up to date"
 	echo "$tree" >&3

@@ -40,6 +40,9 @@ config.environment['SLABCHECK_BUILD_DIR'] = build_dir
 config.environment['SLABCHECK_INCLUDE_DIR'] = include_dir
 # The GCC the plugin was built for, which the gcc driver must run.
 config.environment['SLABCHECK_GCC'] = lit_config.params.get('gcc', 'gcc')
+# The Clang slabcheck_clang.so was built for, which its driver must run.
+config.environment['SLABCHECK_CLANG_CC'] = lit_config.params.get('clang',
+                                                                 'clang')
 
 
 config.test_format = slabcheck_format.PerFrontendShTest(frontends,

@@ -49,7 +49,7 @@ class PerFrontendShTest(lit.formats.ShTest):
         reason = None
         with open(test.getSourcePath(), encoding='utf-8') as source:
             for line in source:
-                match = re.search(r'XFAIL-([A-Za-z0-9_]+):(.*)$', line)
+                match = re.search(r'XFAIL-([A-Za-z0-9_-]+):(.*)$', line)
                 if not match:
                     continue
                 if match.group(1) not in self.known:

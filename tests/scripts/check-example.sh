@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Runs the slabcheck command on the example driver and compares its findings
-# with examples/ringbuf/EXPECTED, line for line.
+# with examples/ringbuf/EXPECTED, line for line.  DOOR (--clang,
+# --clang-tool) chooses the front-end; the GCC plugin by default.
+#
+# usage: check-example.sh SLABCHECK SOURCE_DIR [DOOR]
 set -u
 slabcheck=$1
 source_dir=$2
+door=(${3:+"$3"})
 cd "$source_dir" || exit 1
-actual=$("$slabcheck" examples/ringbuf/ringbuf.c -- -std=gnu11 -O2 -nostdinc \
-	-isystem tests/include -DMODULE)
+actual=$("$slabcheck" "${door[@]}" examples/ringbuf/ringbuf.c -- -std=gnu11 \
+	-O2 -nostdinc -isystem tests/include -DMODULE)
 status=$?
 if [ "$status" -ne 1 ]; then
 	echo "slabcheck exited $status, expected 1 (findings)"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Compiles every test file and the example with and without the GCC plugin,
-# at -O0 and -O2, with and without -DMODULE, and fails unless each pair of
-# object files is byte for byte the same.
+# Compiles every test file and the example with and without a plugin (GCC's
+# or Clang's: both load with -fplugin=), at -O0 and -O2, with and without
+# -DMODULE, and fails unless each pair of object files is byte for byte the
+# same.
 #
-# usage: compare-objects.sh PLUGIN_SO SOURCE_DIR [GCC]
+# usage: compare-objects.sh PLUGIN_SO SOURCE_DIR [COMPILER]
 set -eu
 plugin=$1
 source_dir=$2

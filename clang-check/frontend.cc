@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0
+/* What both Clang front-ends do with a parsed unit (frontend.h). */
+#include "frontend.h"
+#include "translate.h"
+
+extern "C" {
+#include "report.h"
+}
+
+int parse_option(struct slabcheck_options *options, const std::string &option,
+		 std::string *error)
+{
+	size_t equals = option.find('=');
+	std::string key = option.substr(0, equals);
+	std::string value =
+		equals == std::string::npos ? "" : option.substr(equals + 1);
+	char text[256];
+
+	if (options_parse(options, key.c_str(),
+			  equals == std::string::npos ? nullptr : value.c_str(),
+			  text, sizeof(text)) == 0)
+		return 0;
+	*error =
+		std::string(text) + " (options: " + slabcheck_option_help + ")";
+	return -1;
+}
+
+/* The unit's main file, as the compiler names it in locations. */
+static std::string main_file(clang::SourceManager &sources)
+{
+	clang::FileID main = sources.getMainFileID();
+
+	return sources.getBufferName(sources.getLocForStartOfFile(main)).str();
+}
+
+struct unit_outcome check_unit(clang::ASTContext &context,
+			       clang::Preprocessor &preprocessor,
+			       const struct slabcheck_options &options,
+			       const std::string &directory, FILE *stream)
+{
+	struct unit_outcome outcome = { 0, "" };
+	std::string file = main_file(context.getSourceManager());
+	struct translation_unit tu;
+	struct report report;
+
+	tu_init(&tu, file.c_str());
+	report_init(&report);
+	translate_unit(context, preprocessor, &tu);
+	slabcheck_run(&tu, &options, &report, stream);
+	/* Printed, or written as files or stream-results lines (emit.c). */
+	if (slabcheck_emit(&tu, &options, &report, directory.c_str(), stream,
+			   &outcome.findings))
+		outcome.error = "cannot write the results of slabcheck";
+	report_release(&report);
+	tu_release(&tu);
+	return outcome;
+}

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What both Clang front-ends do with a parsed unit, and how they read their
+ * options: the plugin (slabcheck_clang.cc) and the tool
+ * (slabcheck-clang.cc) differ only in how they get a unit and where they
+ * print.
+ */
+#ifndef SLABCHECK_CLANG_FRONTEND_H
+#define SLABCHECK_CLANG_FRONTEND_H
+
+#include <string>
+
+#include "clang-compat.h"
+
+extern "C" {
+#include "slabcheck.h"
+}
+
+/*
+ * One option, "key" or "key=value", through the core's parser.  Returns 0,
+ * or -1 with a message for the user (with the list of options) in 'error'.
+ */
+int parse_option(struct slabcheck_options *options, const std::string &option,
+		 std::string *error);
+
+struct unit_outcome {
+	size_t findings;   /* printed, or written to findings-dir */
+	std::string error; /* a findings or facts file that failed */
+};
+
+/*
+ * Translates the unit, runs the core, prints the findings on 'stream' (or
+ * writes them into findings-dir=) and writes its facts (facts-dir=).
+ * 'directory' is where the compiler runs, for the facts.
+ */
+struct unit_outcome check_unit(clang::ASTContext &context,
+			       clang::Preprocessor &preprocessor,
+			       const struct slabcheck_options &options,
+			       const std::string &directory, FILE *stream);
+
+#endif

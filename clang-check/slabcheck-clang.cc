@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slabcheck-clang: slabcheck over a compilation database, as clang-tidy
+ * runs: no build needed, and a GCC build's compile_commands.json works too
+ * (gcc_flags.cc drops what only GCC knows).
+ *
+ * Usage:
+ *   slabcheck-clang [OPTIONS] -p BUILD_DIR [FILE.c...]
+ *       every file given, or every entry of BUILD_DIR/compile_commands.json
+ *   slabcheck-clang [OPTIONS] FILE.c... -- CFLAGS...
+ *       without a database, each file compiled with CFLAGS
+ * Options:
+ *   -p DIR          where compile_commands.json is
+ *   -j N            check N files at a time (default 1)
+ *   --KEY[=VALUE]   an option of the core, as the plugins take them:
+ *                   disable=, werror, strict-size, exempt=, findings-dir=,
+ *                   facts-dir=, verify, dump-model, debug
+ * Findings are printed on stdout, one line each, in the format every
+ * front-end shares; progress is shown on stderr when it is a terminal and
+ * more than one file is checked.
+ * Exit status: 0 done (findings are warnings), 1 findings with --werror,
+ * 2 a usage error or a file that did not compile.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include "frontend.h"
+#include "gcc_flags.h"
+
+using namespace clang;
+using namespace clang::tooling;
+
+enum { EXIT_DONE = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
+
+static struct slabcheck_options options;
+static std::mutex output_lock;
+
+static void usage(FILE *stream)
+{
+	fprintf(stream,
+		"usage: slabcheck-clang [-j N] [--KEY[=VALUE]...] -p BUILD_DIR "
+		"[FILE.c...]\n"
+		"       slabcheck-clang [-j N] [--KEY[=VALUE]...] FILE.c... -- "
+		"CFLAGS...\n"
+		"keys: %s\n",
+		slabcheck_option_help);
+}
+
+/* What one file's check found, printed at once so that jobs do not mix. */
+struct file_result {
+	size_t findings = 0;
+	bool failed = false;
+	std::string output;
+};
+
+class check_consumer : public ASTConsumer
+{
+      public:
+	check_consumer(CompilerInstance &compiler, file_result &result)
+	    : compiler(compiler), result(result)
+	{
+	}
+
+	void HandleTranslationUnit(ASTContext &context) override
+	{
+		char *text = nullptr;
+		size_t size = 0;
+		FILE *stream = open_memstream(&text, &size);
+		llvm::ErrorOr<std::string> directory =
+			compiler.getVirtualFileSystem()
+				.getCurrentWorkingDirectory();
+		struct unit_outcome outcome;
+
+		if (compiler.getDiagnostics().hasErrorOccurred() || !stream)
+			return;
+		outcome =
+			check_unit(context, compiler.getPreprocessor(), options,
+				   directory ? *directory : ".", stream);
+		fclose(stream);
+		result.output += std::string(text, size);
+		free(text);
+		result.findings += outcome.findings;
+		if (!outcome.error.empty()) {
+			result.output +=
+				"slabcheck-clang: error: " + outcome.error +
+				"\n";
+			result.failed = true;
+		}
+	}
+
+      private:
+	CompilerInstance &compiler;
+	file_result &result;
+};
+
+class check_action : public ASTFrontendAction
+{
+      public:
+	explicit check_action(file_result &result) : result(result)
+	{
+	}
+
+      protected:
+	std::unique_ptr<ASTConsumer>
+	CreateASTConsumer(CompilerInstance &compiler, StringRef) override
+	{
+		return std::make_unique<check_consumer>(compiler, result);
+	}
+
+      private:
+	file_result &result;
+};
+
+class check_factory : public FrontendActionFactory
+{
+      public:
+	explicit check_factory(file_result &result) : result(result)
+	{
+	}
+
+	std::unique_ptr<FrontendAction> create() override
+	{
+		return std::make_unique<check_action>(result);
+	}
+
+      private:
+	file_result &result;
+};
+
+/*
+ * FILE.c -- CFLAGS: each file compiled with CFLAGS, and named as the user
+ * gave it, so that findings name it as a compiler run on the same command
+ * line would (ClangTool asks for the absolute path).
+ */
+class given_files_database : public CompilationDatabase
+{
+      public:
+	given_files_database(const std::vector<std::string> &files,
+			     const std::vector<std::string> &flags)
+	    : flags(flags)
+	{
+		for (const std::string &file : files) {
+			llvm::SmallString<256> absolute(file);
+
+			llvm::sys::fs::make_absolute(absolute);
+			llvm::sys::path::remove_dots(absolute, true);
+			given[absolute.str().str()] = file;
+		}
+	}
+
+	std::vector<CompileCommand>
+	getCompileCommands(StringRef path) const override
+	{
+		llvm::SmallString<256> directory;
+		std::vector<std::string> command = { "clang" };
+		auto found = given.find(path.str());
+
+		llvm::sys::fs::current_path(directory);
+		command.insert(command.end(), flags.begin(), flags.end());
+		command.push_back(found != given.end() ? found->second :
+							 path.str());
+		return { CompileCommand(directory, path, command, "") };
+	}
+
+      private:
+	std::vector<std::string> flags;
+	std::map<std::string, std::string> given;
+};
+
+/* One file, with a file system of its own: jobs run side by side. */
+static file_result check_file(const CompilationDatabase &database,
+			      const std::string &file)
+{
+	file_result result;
+	ClangTool tool(database, { file },
+		       std::make_shared<PCHContainerOperations>(),
+		       llvm::vfs::createPhysicalFileSystem());
+	check_factory factory(result);
+
+	tool.appendArgumentsAdjuster(
+		gcc_flags_adjuster(SLABCHECK_CLANG_RESOURCE_DIR));
+	if (tool.run(&factory))
+		result.failed = true;
+	return result;
+}
+
+struct progress {
+	bool shown;
+	size_t total;
+	std::atomic<size_t> done{ 0 };
+};
+
+static void report(progress &state, const std::string &file,
+		   const file_result &result)
+{
+	std::lock_guard<std::mutex> hold(output_lock);
+	size_t done = ++state.done;
+
+	if (state.shown)
+		fprintf(stderr, "\r\033[K");
+	fputs(result.output.c_str(), stdout);
+	fflush(stdout);
+	if (state.shown && done < state.total)
+		fprintf(stderr, "[%zu/%zu] %s", done, state.total,
+			file.c_str());
+}
+
+static int check_files(const CompilationDatabase &database,
+		       const std::vector<std::string> &files, unsigned jobs)
+{
+	std::atomic<size_t> next{ 0 }, findings{ 0 }, failures{ 0 };
+	std::vector<std::thread> workers;
+	progress state;
+
+	state.shown = isatty(STDERR_FILENO) && files.size() > 1;
+	state.total = files.size();
+	auto work = [&]() {
+		for (size_t i; (i = next++) < files.size();) {
+			file_result result = check_file(database, files[i]);
+
+			findings += result.findings;
+			if (result.failed)
+				failures++;
+			report(state, files[i], result);
+		}
+	};
+	for (unsigned j = 1; j < jobs && j < files.size(); j++)
+		workers.emplace_back(work);
+	work();
+	for (std::thread &worker : workers)
+		worker.join();
+	if (failures)
+		return EXIT_TROUBLE;
+	return options.werror && findings ? EXIT_FINDINGS : EXIT_DONE;
+}
+
+int main(int argc, char **argv)
+{
+	std::vector<std::string> files, flags;
+	std::string build_dir, error;
+	std::unique_ptr<CompilationDatabase> database;
+	bool fixed = false;
+	unsigned jobs = 1;
+
+	options_init(&options);
+	for (int i = 1; i < argc; i++) {
+		std::string argument = argv[i];
+
+		if (fixed) {
+			flags.push_back(argument);
+		} else if (argument == "--") {
+			fixed = true;
+		} else if (argument == "-h" || argument == "--help") {
+			usage(stdout);
+			return EXIT_DONE;
+		} else if (argument == "-p" || argument == "-j") {
+			if (++i == argc) {
+				usage(stderr);
+				return EXIT_TROUBLE;
+			}
+			if (argument == "-p")
+				build_dir = argv[i];
+			else
+				jobs = (unsigned)atoi(argv[i]);
+		} else if (compat_starts_with(argument, "-p")) {
+			build_dir = argument.substr(argument[2] == '=' ? 3 : 2);
+		} else if (compat_starts_with(argument, "-j")) {
+			jobs = (unsigned)atoi(argument.c_str() + 2);
+		} else if (compat_starts_with(argument, "--")) {
+			if (parse_option(&options, argument.substr(2),
+					 &error)) {
+				fprintf(stderr, "slabcheck-clang: error: %s\n",
+					error.c_str());
+				return EXIT_TROUBLE;
+			}
+		} else if (argument[0] == '-') {
+			fprintf(stderr,
+				"slabcheck-clang: error: unknown option '%s'\n",
+				argument.c_str());
+			usage(stderr);
+			return EXIT_TROUBLE;
+		} else {
+			files.push_back(argument);
+		}
+	}
+	if (jobs < 1)
+		jobs = 1;
+	if (fixed)
+		database = std::make_unique<given_files_database>(files, flags);
+	else if (!build_dir.empty())
+		database = CompilationDatabase::loadFromDirectory(build_dir,
+								  error);
+	else if (!files.empty())
+		database = CompilationDatabase::autoDetectFromSource(files[0],
+								     error);
+	if (!database) {
+		if (!error.empty())
+			fprintf(stderr, "slabcheck-clang: error: %s\n",
+				error.c_str());
+		usage(stderr);
+		return EXIT_TROUBLE;
+	}
+	if (files.empty())
+		files = database->getAllFiles();
+	if (files.empty()) {
+		usage(stderr);
+		return EXIT_TROUBLE;
+	}
+	return check_files(*database, files, jobs);
+}

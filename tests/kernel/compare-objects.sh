@@ -1,0 +1,69 @@
+#!/bin/bash
+# shellcheck source-path=SCRIPTDIR
+# compare-objects.sh PLUGIN_SO [WORKDIR]
+#
+# The plugin changes no generated code in the kernel either: the objects
+# run-kernel-stage.sh's clean part builds (the converted objects and those
+# of ufs.ko and fat.ko) are built without the plugin, kept, built again with
+# it (kbuild rebuilds them: KCFLAGS changed), and compared byte for byte.
+# With LLVM=1 in the environment the tree is Clang's (prepare-tree.sh), for
+# slabcheck_clang.so.  Prints "N passed, M failed".
+#
+# Environment: JOBS (make -j value, default 2), LLVM, plus those of
+# prepare-tree.sh.
+
+set -eu
+set -o pipefail
+
+if [ $# -lt 1 ] || [ $# -gt 2 ] || [ ! -f "$1" ]; then
+	echo "usage: $0 PLUGIN_SO [WORKDIR]" >&2
+	exit 2
+fi
+here=$(cd "$(dirname "$0")" && pwd)
+jobs=${JOBS:-2}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+plugin=$tmp/$(basename "$1")
+cp "$1" "$plugin"
+
+# shellcheck source=lib.sh
+. "$here/lib.sh"
+lock_prepared_tree "${2:-/var/tmp/slabcheck-kernel}"
+
+objs=(mm/slab_common.o mm/slub.o fs/namespace.o fs/dcache.o fs/inode.o
+	fs/file_table.o fs/buffer.o kernel/fork.o fs/exec.o fs/file.o
+	fs/fs_struct.o fs/ufs/balloc.o fs/ufs/cylinder.o fs/ufs/dir.o
+	fs/ufs/file.o fs/ufs/ialloc.o fs/ufs/inode.o fs/ufs/namei.o
+	fs/ufs/super.o fs/ufs/util.o fs/fat/cache.o fs/fat/dir.o
+	fs/fat/fatent.o fs/fat/file.o fs/fat/inode.o fs/fat/misc.o
+	fs/fat/nfs.o)
+
+build() {
+	rm -f "${objs[@]}"
+	make -j"$jobs" "$@" "${objs[@]}" >"$tmp/build.log" 2>&1 || {
+		cat "$tmp/build.log" >&2
+		echo "compare-objects: make failed" >&2
+		exit 1
+	}
+}
+
+build
+for o in "${objs[@]}"; do
+	mkdir -p "$tmp/plain/$(dirname "$o")"
+	cp "$o" "$tmp/plain/$o"
+done
+build "KCFLAGS=-fplugin=$plugin"
+passed=0
+failed=0
+for o in "${objs[@]}"; do
+	if cmp -s "$o" "$tmp/plain/$o"; then
+		passed=$((passed + 1))
+	else
+		echo "DIFFERENT: $o"
+		failed=$((failed + 1))
+	fi
+done
+# Leave no object built with a plugin from a temporary directory.
+rm -f "${objs[@]}"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
