@@ -118,7 +118,6 @@ rules = [r["id"] for r in report["runs"][0]["tool"]["driver"]["rules"]]
 for result in results:
     assert rules[result["ruleIndex"]] == result["ruleId"]
     assert result["partialFingerprints"]["slabcheck/v1"]
-assert any(r.get("relatedLocations") for r in results) or True
 PY
 then ok; else bad "SARIF: not valid against the SARIF 2.1.0 schema"; fi
 
