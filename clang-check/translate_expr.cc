@@ -91,9 +91,12 @@ static struct operand load(body_translation &body, const Expr *expr,
 {
 	int variable = local_variable(body, lvalue);
 	struct instruction *copy;
+	struct table_load table;
 
 	if (variable >= 0)
 		return read_local(body, variable);
+	if (parse_table_load(lvalue, &table))
+		return table_load(body, expr, table);
 	value_operand(body, lvalue);
 	if (!is_value_type(expr->getType()))
 		return operand_unknown();

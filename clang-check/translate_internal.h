@@ -28,6 +28,13 @@ struct unit_translation {
 	std::unordered_map<const clang::RecordDecl *, const char *> followed;
 	/* Presumed file name -> the unit's copy. */
 	std::unordered_map<const char *, const char *> files;
+	/* Variables (canonical) something stores into, takes the address
+	 * of or lets decay to a pointer: tables that may change. */
+	std::unordered_set<const clang::VarDecl *> written;
+	/* Tables of functions described (translate_table.cc). */
+	std::unordered_set<const clang::VarDecl *> tables;
+	/* tu->objects index -> its variable, for objects of variables. */
+	std::unordered_map<int, const clang::VarDecl *> object_variables;
 
 	unit_translation(struct translation_unit *unit, clang::ASTContext &ast)
 	    : tu(unit), context(ast), sources(ast.getSourceManager())
@@ -53,6 +60,23 @@ int literal_object(unit_translation &unit,
 		   const clang::CompoundLiteralExpr *literal);
 /* The value an initializer stores in a field, for the field write. */
 clang::SourceLocation written_value_location(const clang::Expr *value);
+
+/* translate_table.cc: loads of function pointers out of tables. */
+struct table_load {
+	const clang::VarDecl *variable = nullptr; /* the table, or NULL */
+	const clang::Expr *pointer = nullptr;	  /* or a pointer to it */
+	const clang::Expr *index = nullptr;
+	const clang::FieldDecl *field = nullptr;
+};
+/* The variable an lvalue names, through members and elements, or NULL. */
+const clang::VarDecl *lvalue_variable(const clang::Expr *lvalue);
+/* Whether an lvalue is a function pointer in an element or member of a
+ * variable of static storage, or a member through a pointer. */
+bool parse_table_load(const clang::Expr *lvalue, struct table_load *load);
+/* The functions a table's initializer holds, when a call goes through it. */
+void describe_table_callees(unit_translation &unit,
+			    struct function_model *model,
+			    const clang::CallExpr *call);
 
 /* translate_body.cc: describes the body of the unit's function 'index'. */
 void translate_body(unit_translation &unit, int index,
@@ -86,6 +110,8 @@ struct body_translation {
 	 */
 	std::unordered_map<const clang::Expr *, clang::SourceLocation>
 		call_locations;
+	/* Values that are copies of an address, by value. */
+	std::unordered_map<int, const struct instruction *> assigned_addresses;
 	/* Calls whose pointer result has no struct type yet, by value. */
 	std::unordered_map<int, struct instruction *> untyped_results;
 	/* Numbers of ssa_builder variables: locals and carriers. */
@@ -116,6 +142,10 @@ void describe_initializer(body_translation &body, struct operand object,
 /* A followed struct copied by value from 'source'. */
 void object_copy(body_translation &body, const clang::Expr *source,
 		 clang::SourceLocation location);
+
+/* An INSN_LOAD of a function pointer out of a table (translate_table.cc). */
+struct operand table_load(body_translation &body, const clang::Expr *expr,
+			  const struct table_load &load);
 
 /* translate_values.cc */
 bool is_value_type(clang::QualType type);

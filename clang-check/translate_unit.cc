@@ -147,7 +147,9 @@ int object_of(unit_translation &unit, const VarDecl *variable)
 	if (const SectionAttr *section = variable->getAttr<SectionAttr>())
 		object.section =
 			tu_string(unit.tu, section->getName().str().c_str());
-	return unit.objects[canonical] = tu_add_object(unit.tu, &object);
+	unit.objects[canonical] = tu_add_object(unit.tu, &object);
+	unit.object_variables[unit.objects[canonical]] = canonical;
+	return unit.objects[canonical];
 }
 
 int literal_object(unit_translation &unit, const CompoundLiteralExpr *literal)
@@ -241,6 +243,38 @@ static bool mentions_followed(unit_walk &walk, const Stmt *statement)
 }
 
 /*
+ * The variables a statement may change: stored into, incremented, its
+ * address taken, or decayed to a pointer other than to index it.  A table
+ * of functions none of that happens to holds what its initializer holds.
+ */
+static void note_writes(unit_walk &walk, const Stmt *statement,
+			std::unordered_set<const Stmt *> &subscripted)
+{
+	const VarDecl *variable = nullptr;
+
+	if (const BinaryOperator *binary =
+		    dyn_cast<BinaryOperator>(statement)) {
+		if (binary->isAssignmentOp())
+			variable = lvalue_variable(binary->getLHS());
+	} else if (const UnaryOperator *unary =
+			   dyn_cast<UnaryOperator>(statement)) {
+		if (unary->getOpcode() == UO_AddrOf ||
+		    unary->isIncrementDecrementOp())
+			variable = lvalue_variable(unary->getSubExpr());
+	} else if (const ArraySubscriptExpr *subscript =
+			   dyn_cast<ArraySubscriptExpr>(statement)) {
+		subscripted.insert(subscript->getBase()->IgnoreParens());
+	} else if (const ImplicitCastExpr *cast =
+			   dyn_cast<ImplicitCastExpr>(statement)) {
+		if (cast->getCastKind() == CK_ArrayToPointerDecay &&
+		    !subscripted.count(cast))
+			variable = lvalue_variable(cast->getSubExpr());
+	}
+	if (variable)
+		walk.unit.written.insert(variable);
+}
+
+/*
  * One pass over a body: the functions it calls or takes the address of,
  * whether it mentions a followed type, and its locals of followed types.
  */
@@ -248,6 +282,7 @@ static void walk_body(unit_walk &walk, struct function_model *model,
 		      const FunctionDecl *function)
 {
 	std::vector<const Stmt *> stack;
+	std::unordered_set<const Stmt *> subscripted;
 
 	stack.push_back(function->getBody());
 	while (!stack.empty()) {
@@ -268,6 +303,10 @@ static void walk_body(unit_walk &walk, struct function_model *model,
 				function_add_callee(walk.unit.tu, model,
 						    callee->getIdentifier()
 							    ->getNameStart());
+			else if (!callee)
+				describe_table_callees(
+					walk.unit, model,
+					cast<CallExpr>(statement));
 			break;
 		}
 		case Stmt::DeclRefExprClass: {
@@ -297,6 +336,7 @@ static void walk_body(unit_walk &walk, struct function_model *model,
 		if (!model->mentions_followed &&
 		    mentions_followed(walk, statement))
 			model->mentions_followed = true;
+		note_writes(walk, statement, subscripted);
 		for (const Stmt *child : statement->children())
 			stack.push_back(child);
 	}
@@ -314,8 +354,14 @@ static void walk_initializer(unit_walk &walk, const Expr *initializer)
 		stack.pop_back();
 		if (!statement)
 			continue;
-		if (const DeclRefExpr *ref = dyn_cast<DeclRefExpr>(statement))
+		if (const DeclRefExpr *ref = dyn_cast<DeclRefExpr>(statement)) {
 			reach(walk, dyn_cast<FunctionDecl>(ref->getDecl()));
+			/* Its address in another variable: it may change. */
+			if (const VarDecl *variable =
+				    dyn_cast<VarDecl>(ref->getDecl()))
+				walk.unit.written.insert(
+					variable->getCanonicalDecl());
+		}
 		for (const Stmt *child : statement->children())
 			stack.push_back(child);
 	}

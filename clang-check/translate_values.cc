@@ -88,6 +88,7 @@ struct value held_value(body_translation &body, struct operand operand,
 		copy = add_instruction(body, INSN_ASSIGN, location);
 		copy->result = new_value(body);
 		copy->source = operand;
+		body.assigned_addresses[copy->result] = copy;
 		return value_id(copy->result);
 	}
 }

@@ -1,7 +1,5 @@
 // RUN: %check --module -DMODULE %s %S/Inputs/fat-cache.c | %filecheck --allow-empty %s
 // RUN: %check --module -DMODULE -DSLABCHECK_TWIN %s %S/Inputs/fat-cache.c | %filecheck --check-prefix=TWIN %s
-// XFAIL-clang-plugin: the Clang translator does not describe loads of function pointers out of tables (INSN_LOAD, function entries) yet
-// XFAIL-clang-tool: the Clang translator does not describe loads of function pointers out of tables (INSN_LOAD, function entries) yet
 // CHECK-NOT: warning
 //
 // drivers/md/dm.c's shape across files: module init and exit run tables
@@ -66,4 +64,4 @@ module_init(dm_like_init);
 module_exit(dm_like_exit);
 MODULE_LICENSE("GPL");
 // TWIN: {{.*}}Inputs/fat-cache.c:28:9: warning: static cache 'fat_cache_instance' is not destroyed on every path out of module exit 'dm_like_exit' [kmem-module-leak]
-// TWIN-NEXT: {{.*}}table-exit-other-file.c:57:20: note: module exit 'dm_like_exit' is defined here
+// TWIN-NEXT: {{.*}}table-exit-other-file.c:55:20: note: module exit 'dm_like_exit' is defined here

@@ -1,6 +1,4 @@
 // RUN: %check --dump-model --disable=kmem-use-after-destroy %s | %filecheck %s
-// XFAIL-clang-plugin: the Clang translator does not describe loads of function pointers out of tables (INSN_LOAD, function entries) yet
-// XFAIL-clang-tool: the Clang translator does not describe loads of function pointers out of tables (INSN_LOAD, function entries) yet
 //
 // (The two exits through ops destroy the cache twice: kmem-use-after-destroy,
 // which tests/lit/use-after-destroy/ covers, is off here.)

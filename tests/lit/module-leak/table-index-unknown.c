@@ -1,7 +1,5 @@
 // RUN: %check -DMODULE %s | %filecheck --allow-empty %s
 // RUN: %check -DMODULE -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
-// XFAIL-clang-plugin: the Clang translator does not describe loads of function pointers out of tables (INSN_LOAD, function entries) yet
-// XFAIL-clang-tool: the Clang translator does not describe loads of function pointers out of tables (INSN_LOAD, function entries) yet
 // CHECK-NOT: warning
 //
 // Tables indexed by a module parameter: init and exit run the entry of

@@ -1,6 +1,4 @@
 // RUN: %check -DMODULE %s | %filecheck %s
-// XFAIL-clang-plugin: the Clang translator does not describe loads of function pointers out of tables (INSN_LOAD, function entries) yet
-// XFAIL-clang-tool: the Clang translator does not describe loads of function pointers out of tables (INSN_LOAD, function entries) yet
 //
 // kmem-module-leak through an ops struct: the journal keeps the setup and
 // teardown of its revoke caches behind a const struct of functions, and

@@ -1,6 +1,4 @@
 // RUN: %check -DMODULE %s | %filecheck %s
-// XFAIL-clang-plugin: the Clang translator does not describe loads of function pointers out of tables (INSN_LOAD, function entries) yet
-// XFAIL-clang-tool: the Clang translator does not describe loads of function pointers out of tables (INSN_LOAD, function entries) yet
 //
 // kmem-module-leak through an array of structs of functions: module init
 // brings the subsystems up in order and takes them down backwards when

@@ -1,6 +1,4 @@
 // RUN: %check -DMODULE %s | %filecheck %s
-// XFAIL-clang-plugin: the Clang translator does not describe loads of function pointers out of tables (INSN_LOAD, function entries) yet
-// XFAIL-clang-tool: the Clang translator does not describe loads of function pointers out of tables (INSN_LOAD, function entries) yet
 //
 // kmem-module-leak through a table of functions, the drivers/md/dm.c
 // shape, with an off-by-one in the unwinding: when an init after the

@@ -1,6 +1,4 @@
 // RUN: %check %s | %filecheck %s
-// XFAIL-clang-plugin: the Clang translator does not describe loads of function pointers out of tables (INSN_LOAD, function entries) yet
-// XFAIL-clang-tool: the Clang translator does not describe loads of function pointers out of tables (INSN_LOAD, function entries) yet
 //
 // kmem-use-after-destroy through a table of teardown steps: the shutdown
 // runs each step of a const table in order, and the first step destroys
