@@ -6,7 +6,10 @@
 # Runs the slabcheck GCC plugin (or, with --sparse, slabcheck-sparse as
 # kbuild's checker: make C=2 CHECK=..., see stage-sparse.sh for what that
 # adds) on the kernel port that prepare-tree.sh keeps in WORKDIR (default
-# /var/tmp/slabcheck-kernel), in three parts:
+# /var/tmp/slabcheck-kernel), in three parts.  With LLVM=1 in the
+# environment (kbuild's own variable) the tree is prepared and built with
+# Clang, for the Clang plugin (slabcheck_clang.so): give that tree a
+# WORKDIR of its own.
 #
 #  clean      the objects build-converted.sh compiles, plus all of
 #             fs/ufs/ and ufs.ko and the objects of fat.ko in fs/fat/
@@ -127,7 +130,10 @@ if [ "$frontend" = sparse ]; then
 	# shellcheck source=stage-sparse.sh
 	. "$here/stage-sparse.sh"
 else
-	plugin=$tmp/slabcheck_gcc.so
+	# slabcheck_gcc.so, or slabcheck_clang.so with LLVM=1 (a Clang tree):
+	# the file's base name is how -fplugin-arg-NAME- names it.
+	plugin=$tmp/$(basename "$1")
+	plugin_name=$(basename "$1" .so)
 	cp "$1" "$plugin"
 	slabcheck_source=${SLABCHECK:-$(dirname "$(readlink -f "$1")")/../tools/slabcheck}
 	if [ ! -x "$slabcheck_source" ]; then
@@ -173,7 +179,7 @@ new_build() {
 	if [ "$frontend" = sparse ]; then
 		sparse_make_args
 	else
-		make_args=("KCFLAGS=-fplugin=$plugin -fplugin-arg-slabcheck_gcc-facts-dir=$facts")
+		make_args=("KCFLAGS=-fplugin=$plugin -fplugin-arg-$plugin_name-facts-dir=$facts")
 	fi
 }
 # shellcheck source=cases.sh

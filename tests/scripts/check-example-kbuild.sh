@@ -2,15 +2,21 @@
 # Audits examples/ringbuf as an out-of-tree module of the prepared kernel
 # with `slabcheck kbuild [--sparse] M=...`: the findings must be the planted
 # bugs of examples/ringbuf/EXPECTED (same lines, same columns, same
-# messages), with the GCC plugin or (--sparse) with slabcheck-sparse.
+# messages), with the GCC plugin, (--sparse) with slabcheck-sparse,
+# (--clang) with the Clang plugin and LLVM=1 (WORKDIR must then hold a tree
+# prepared with LLVM=1), or (--clang-tool) with slabcheck-clang over the
+# module's compile_commands.json.
 #
-# usage: check-example-kbuild.sh SLABCHECK SOURCE_DIR WORKDIR [--sparse]
+# usage: check-example-kbuild.sh SLABCHECK SOURCE_DIR WORKDIR [DOOR]
 set -u
 slabcheck=$1
 source_dir=$2
 workdir=$3
 frontend=()
-[ "${4:-}" = --sparse ] && frontend=(--sparse)
+case "${4:-}" in
+--sparse | --clang-tool) frontend=("$4") ;;
+--clang) frontend=(--clang); export LLVM=1 ;;
+esac
 bash "$source_dir/tests/kernel/prepare-tree.sh" "$workdir" >/dev/null || {
 	echo "0 passed, 1 failed"
 	exit 1
@@ -36,8 +42,11 @@ fi
 # object is listed at the end, and the findings of the rest are kept.
 printf 'int broken(void) { return undeclared_name; }\n' >"$module/broken.c"
 sed -i 's/^obj-m.*/&\nobj-m += broken.o/' "$module/Kbuild"
-actual=$("$slabcheck" kbuild -C "$workdir/linux-source-6.12" M="$module" \
-	modules 2>"$module/stderr")
+# A tree built with LLVM=1 only loads the Clang plugin.
+plugin_door=()
+[ "${4:-}" != --clang ] || plugin_door=(--clang)
+actual=$("$slabcheck" kbuild "${plugin_door[@]}" \
+	-C "$workdir/linux-source-6.12" M="$module" modules 2>"$module/stderr")
 status=$?
 actual=$(grep -E ': (warning|note): ' <<<"$actual")
 if [ "$status" -ne 2 ] || [ "$actual" != "$expected" ] ||
