@@ -25,6 +25,7 @@
  *nothing found, 1 findings, 2 usage error or failed build.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -519,12 +520,18 @@ static int sparse_arguments(char **command, int n, int argc, char **argv,
 static int kbuild_tool(int argc, char **argv, const char *directory,
 		       const char *disable)
 {
-	const char *kernel = ".", *scanned = NULL;
+	const char *kernel = ".", *scanned = NULL, *jobs = "-j1";
 	char *script, *output;
 
 	for (int i = 2; i < argc; i++) {
 		if (!strncmp(argv[i], "M=", 2))
 			scanned = argv[i] + 2;
+		/* As many files at a time as make compiled. */
+		else if (!strcmp(argv[i], "-j") && i + 1 < argc &&
+			 isdigit((unsigned char)argv[i + 1][0]))
+			jobs = format("-j%s", argv[i + 1]);
+		else if (!strncmp(argv[i], "-j", 2) && argv[i][2])
+			jobs = argv[i];
 		else if (!strcmp(argv[i], "-C") && i + 1 < argc)
 			kernel = argv[i + 1];
 		else if (!strncmp(argv[i], "-C", 2) && argv[i][2])
@@ -543,6 +550,7 @@ static int kbuild_tool(int argc, char **argv, const char *directory,
 				  front_end_option("findings-dir", directory),
 				  front_end_option("facts-dir", directory),
 				  (char *)(disable ? disable : "--verify"),
+				  (char *)jobs,
 				  "-p",
 				  (char *)scanned,
 				  NULL };

@@ -1,83 +1,155 @@
 #!/usr/bin/env bash
-# kernel-sweep.sh SLABCHECK PLUGIN_SO [WORKDIR]
+# kernel-sweep.sh [--front-end=gcc|sparse|clang-tool|clang] SLABCHECK FRONT_END [WORKDIR]
 #
 # Every object of an x86_64 defconfig build of our port (vmlinux and the
-# modules: ufs.ko, fat.ko, ...), compiled by `slabcheck kbuild` with the
-# GCC plugin, and again without it in a second copy of the tree:
+# modules: ufs.ko, fat.ko, ...) checked by one front-end through
+# `slabcheck kbuild`.  FRONT_END is the front-end's file: the GCC plugin
+# (default), slabcheck-sparse, slabcheck-clang, or the Clang plugin.
 #   - no crash: no internal compiler error, no slabcheck internal error,
-#     no compile over the per-file time limit (CC runs under timeout);
+#     no check over the per-file time limit (the compiler or checker runs
+#     under timeout);
 #   - no stray finding: the port is clean, so any finding, from one file
 #     or from the link step, is one;
-#   - byte-identical objects: every .o of the build with the plugin equals
-#     the one built without it.
-# Both trees come from tests/kernel/prepare-tree.sh, in WORKDIR/with and
-# WORKDIR/without (default WORKDIR /var/tmp/slabcheck-sweep); the build
+#   - gcc and clang: byte-identical objects: every .o of the build with
+#     the plugin equals the one built without it.
+#
+# gcc: two trees from tests/kernel/prepare-tree.sh, WORKDIR/without (built
+# by plain make) and WORKDIR/with (built by slabcheck kbuild); the build
 # timestamp, user and host are fixed so that the two builds can match.
-# Takes about an hour per build on 2 cores.  JOBS (default 2), TIME_LIMIT
-# per compile (default 600 s).
+# About an hour per build on 2 cores.
+# sparse: make C=2 with slabcheck-sparse as kbuild's checker over the
+# WORKDIR/without tree (built first if it is not: the flags are the same,
+# so nothing is compiled again): every file that tree compiles is checked.
+# clang-tool: slabcheck-clang over that tree's compile_commands.json
+# (every entry), JOBS at a time.
+# clang: as gcc, with LLVM=1 trees WORKDIR/clang-without and
+# WORKDIR/clang-with.
+# JOBS (default 2), TIME_LIMIT per compile or check (default 600 s).
 #
 # Prints a summary, and writes the findings, the list of differing objects
-# and the build logs to WORKDIR/results/.  Not in CI: docs/reliability.md
-# records the runs.
+# and the build logs to WORKDIR/results/FRONT_END/.  Not in CI:
+# docs/reliability.md records the runs.
 set -u
+front_end=gcc
+case ${1:-} in
+--front-end=*)
+	front_end=${1#--front-end=}
+	shift
+	;;
+esac
+if [ $# -lt 2 ] || [ $# -gt 3 ]; then
+	echo "usage: $0 [--front-end=gcc|sparse|clang-tool|clang] SLABCHECK FRONT_END [WORKDIR]" >&2
+	exit 2
+fi
 slabcheck=$(readlink -f "$1")
-plugin=$(readlink -f "$2")
+checker=$(readlink -f "$2")
 workdir=${3:-/var/tmp/slabcheck-sweep}
 here=$(cd "$(dirname "$0")/../.." && pwd)
 jobs=${JOBS:-2}
 limit=${TIME_LIMIT:-600}
-results=$workdir/results
+results=$workdir/results/$front_end
 mkdir -p "$results"
-reproducible=(KBUILD_BUILD_TIMESTAMP="Thu Dec 3 00:00:00 UTC 2026"
-	KBUILD_BUILD_USER=slabcheck KBUILD_BUILD_HOST=sweep
-	"CC=timeout $limit gcc")
 start=$SECONDS
 
 progress() {
 	echo "kernel-sweep: [$((SECONDS - start))s] $*" >&2
 }
 
-for variant in without with; do
-	progress "preparing the $variant tree"
-	tree=$(bash "$here/tests/kernel/prepare-tree.sh" "$workdir/$variant") ||
-		exit 1
+# LLVM=1 selects kbuild's Clang toolchain; a tree is prepared for one.
+prefix=
+case $front_end in
+gcc | sparse | clang-tool) compiler=gcc ;;
+clang)
+	compiler=clang
+	prefix=clang-
+	export LLVM=1
+	;;
+*)
+	echo "$0: unknown front-end '$front_end'" >&2
+	exit 2
+	;;
+esac
+reproducible=(KBUILD_BUILD_TIMESTAMP="Thu Dec 3 00:00:00 UTC 2026"
+	KBUILD_BUILD_USER=slabcheck KBUILD_BUILD_HOST=sweep
+	"CC=timeout $limit $compiler")
+
+variants=(without)
+case $front_end in gcc | clang) variants+=(with) ;; esac
+for variant in "${variants[@]}"; do
+	progress "preparing the $prefix$variant tree"
+	tree=$(bash "$here/tests/kernel/prepare-tree.sh" \
+		"$workdir/$prefix$variant") || exit 1
 	eval "tree_$variant=\$tree"
 done
 
-progress "building without the plugin"
+# Nothing to do when the tree is already built: make is incremental.
+progress "building without the front-end"
 make -C "$tree_without" -j"$jobs" "${reproducible[@]}" vmlinux modules \
 	>"$results/without.log" 2>&1
 status_without=$?
-progress "building with the plugin"
-SLABCHECK_GCC_PLUGIN=$plugin "$slabcheck" kbuild -C "$tree_with" \
-	-j"$jobs" "${reproducible[@]}" vmlinux modules \
-	>"$results/findings.txt" 2>"$results/with.log"
+
+# The checkers run under the time limit, through a wrapper of their own.
+wrapper=$results/checker
+printf '#!/bin/sh\nexec timeout %s %s "$@"\n' "$limit" "$checker" >"$wrapper"
+chmod +x "$wrapper"
+case $front_end in
+gcc | clang)
+	progress "building with the plugin"
+	if [ "$front_end" = gcc ]; then
+		export SLABCHECK_GCC_PLUGIN=$checker
+	else
+		export SLABCHECK_CLANG_PLUGIN=$checker
+	fi
+	"$slabcheck" kbuild ${LLVM:+--clang} -C "$tree_with" -j"$jobs" \
+		"${reproducible[@]}" vmlinux modules \
+		>"$results/findings.txt" 2>"$results/with.log"
+	;;
+sparse)
+	progress "checking every file with slabcheck-sparse (make C=2)"
+	SLABCHECK_SPARSE=$wrapper "$slabcheck" kbuild --sparse \
+		-C "$tree_without" -j"$jobs" "${reproducible[@]}" C=2 \
+		vmlinux modules \
+		>"$results/findings.txt" 2>"$results/with.log"
+	;;
+clang-tool)
+	progress "checking every entry of compile_commands.json with slabcheck-clang"
+	SLABCHECK_CLANG_TOOL=$checker "$slabcheck" kbuild --clang-tool \
+		-C "$tree_without" -j"$jobs" "${reproducible[@]}" \
+		vmlinux modules \
+		>"$results/findings.txt" 2>"$results/with.log"
+	;;
+esac
 status_with=$?
 
-progress "comparing objects"
 objects=0
 differ=0
 : >"$results/differing-objects.txt"
-while IFS= read -r object; do
-	objects=$((objects + 1))
-	if ! cmp -s "$tree_with/$object" "$tree_without/$object"; then
-		differ=$((differ + 1))
-		echo "$object" >>"$results/differing-objects.txt"
-	fi
-done < <(cd "$tree_with" && find . -name '*.o' -printf '%P\n' | sort)
-crashes=$(grep -c -E 'internal compiler error|slabcheck: internal error|Segmentation fault' \
+if [ "${#variants[@]}" -eq 2 ]; then
+	progress "comparing objects"
+	while IFS= read -r object; do
+		objects=$((objects + 1))
+		if ! cmp -s "$tree_with/$object" "$tree_without/$object"; then
+			differ=$((differ + 1))
+			echo "$object" >>"$results/differing-objects.txt"
+		fi
+	done < <(cd "$tree_with" && find . -name '*.o' -printf '%P\n' | sort)
+fi
+crashes=$(grep -c -E 'internal compiler error|slabcheck: internal error|Segmentation fault|Aborted|PLEASE submit a bug report|Stack dump' \
 	"$results/with.log")
 timeouts=$(grep -c -E 'Error 124' "$results/with.log")
 failed_objects=$(grep -E '^slabcheck: [0-9]+ objects? failed to compile' \
 	"$results/with.log" || true)
 findings=$(grep -c -E ': warning: .*\[(kmem|slabcheck)-' "$results/findings.txt")
+checked=$(grep -c -E '^  (CC|CHECK) ' "$results/with.log")
 
 {
-	echo "date: $(date -u +%Y-%m-%d)"
-	echo "make without the plugin: exit $status_without"
-	echo "slabcheck kbuild with the plugin: exit $status_with"
-	echo "objects compared: $objects, differing: $differ"
-	echo "crashes: $crashes, compiles over ${limit}s: $timeouts"
+	echo "date: $(date -u +%Y-%m-%d), front-end: $front_end"
+	echo "make without the front-end: exit $status_without"
+	echo "slabcheck kbuild with it: exit $status_with"
+	echo "compiles or checks in the log: $checked"
+	[ "${#variants[@]}" -eq 1 ] ||
+		echo "objects compared: $objects, differing: $differ"
+	echo "crashes: $crashes, over ${limit}s: $timeouts"
 	echo "findings (the port is clean: every one is stray): $findings"
 	[ -z "$failed_objects" ] || echo "$failed_objects"
 } | tee "$results/summary.txt"
