@@ -3,6 +3,7 @@
 #ifndef SLABCHECK_CONFIG_FILE_H
 #define SLABCHECK_CONFIG_FILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "slabcheck.h"
@@ -23,6 +24,7 @@ struct config {
 	size_t count;
 	size_t capacity;
 	char error[256]; /* the first problem in the file, or "" */
+	bool error_reported; /* error[] is reported once per run */
 };
 
 /* The files read so far: one read per file and run. */

@@ -191,10 +191,12 @@ static void suppress_by_config(struct suppressor *suppressor,
 
 	if (!config)
 		return;
-	if (config->error[0])
+	if (config->error[0] && !config->error_reported) {
+		config->error_reported = true;
 		report_finding(suppressor->report, SUPPRESSION_RULE,
 			       (struct source_location){ config->path, 0, 0 },
 			       "configuration file: %s", config->error);
+	}
 	entry = config_disables(config, finding->location.file, rule);
 	if (!entry || finding->suppressed_by)
 		return;
