@@ -100,141 +100,10 @@ static void push(struct walk *walk, int block, int predecessor,
 	};
 }
 
-static int event_number(const struct walk *walk, const struct event *event,
-			int block)
-{
-	const struct block *b = &walk->function->blocks[block];
-	int element = table_event_number(walk, event);
-
-	if (element)
-		return element;
-	return (int)(walk->first_event_of_block[block] +
-		     (size_t)(event - b->events)) +
-	       1;
-}
-
-static void note_first(const struct walk *walk, struct path_state *state,
-		       int slot, enum slot_first first)
-{
-	if (*state_first_byte(walk, state, slot) == FIRST_NONE)
-		*state_first_byte(walk, state, slot) = (unsigned char)first;
-}
-
-static void settle(const struct walk *walk, struct path_state *state, int slot,
-		   enum slot_status status)
-{
-	*state_status_byte(walk, state, slot) = (unsigned char)status;
-	state_set_pending_value(walk, state, slot, 0);
-	*state_pointer_byte(walk, state, slot) = 0;
-}
-
-static void apply_setup(struct walk *walk, struct path_state *state,
-			const struct event *event, int block)
-{
-	int slot = walk_slot(walk, &event->cache);
-
-	set_fact(walk, state, event->result, 0);
-	if (slot < 0)
-		return;
-	note_first(walk, state, slot, FIRST_SETUP);
-	*state_ever_set_byte(walk, state, slot) = 1;
-	state_set_setup_number(walk, state, slot,
-			       event_number(walk, event, block));
-	if (event->result.kind != VALUE_ID) {
-		settle(walk, state, slot, SLOT_SET);
-		return;
-	}
-	*state_status_byte(walk, state, slot) = SLOT_PENDING;
-	state_set_pending_value(walk, state, slot, event->result.id);
-	*state_pointer_byte(walk, state, slot) = event->result_is_pointer;
-}
-
-static void apply_destroy(struct walk *walk, struct path_state *state,
-			  const struct event *event, int block)
-{
-	int slot = walk_slot(walk, &event->cache);
-
-	if (slot < 0)
-		return;
-	note_first(walk, state, slot, FIRST_DESTROY);
-	settle(walk, state, slot, SLOT_DESTROYED);
-	state_set_setup_number(walk, state, slot,
-			       event_number(walk, event, block));
-}
-
-static void apply_effect(struct walk *walk, struct path_state *state,
-			 const struct event *call, int block,
-			 const struct effect *effect, int slot)
-{
-	static const unsigned char finals[] = {
-		[FINAL_SET] = SLOT_SET,
-		[FINAL_UNSET] = SLOT_UNSET,
-		[FINAL_DESTROYED] = SLOT_DESTROYED,
-		[FINAL_PENDING_ON_RETURN] = SLOT_SET,
-		[FINAL_UNKNOWN] = SLOT_UNKNOWN,
-	};
-
-	note_first(walk, state, slot, (enum slot_first)effect->first);
-	settle(walk, state, slot, finals[effect->final]);
-	if (effect->final == FINAL_PENDING_ON_RETURN &&
-	    call->result.kind == VALUE_ID) {
-		*state_status_byte(walk, state, slot) = SLOT_PENDING;
-		state_set_pending_value(walk, state, slot, call->result.id);
-		*state_pointer_byte(walk, state, slot) = effect->pointer;
-	}
-	if (effect->final == FINAL_DESTROYED)
-		state_set_setup_number(walk, state, slot,
-				       event_number(walk, call, block));
-	if (effect->first == FIRST_SETUP || effect->final == FINAL_SET ||
-	    effect->final == FINAL_PENDING_ON_RETURN) {
-		*state_ever_set_byte(walk, state, slot) = 1;
-		state_set_setup_number(walk, state, slot,
-				       event_number(walk, call, block));
-	}
-}
-
 static bool observed(const struct walk *walk, const struct path_state *state)
 {
 	/* No finding comes from a path the engine had to guess. */
 	return !*state_imprecise_byte(walk, state);
-}
-
-static void forget_external(struct walk *walk, struct path_state *state);
-
-enum reach { REACH_UNKNOWN, REACH_NO, REACH_YES, REACH_VISITING };
-
-/* Whether a function of the unit calls, itself or below, an unseen one. */
-static bool reaches_unseen(struct analysis *analysis, int function)
-{
-	const struct translation_unit *tu = analysis->tu;
-	const struct function_model *fn = &tu->functions[function];
-	unsigned char *reach;
-
-	if (!analysis->reaches_unseen)
-		analysis->reaches_unseen =
-			arena_alloc(&analysis->arena, tu->function_count + 1);
-	reach = &analysis->reaches_unseen[function];
-	/* A cycle adds nothing the other calls of the cycle do not. */
-	if (*reach == REACH_VISITING)
-		return false;
-	if (*reach != REACH_UNKNOWN)
-		return *reach == REACH_YES;
-	*reach = REACH_VISITING;
-	for (size_t b = 0; b < fn->block_count; b++)
-		for (size_t e = 0; e < fn->blocks[b].event_count; e++) {
-			const struct event *event = &fn->blocks[b].events[e];
-
-			if (event->kind != EVENT_CALL ||
-			    event->reaches_only_arguments)
-				continue;
-			if (event->function < 0 ||
-			    reaches_unseen(analysis, event->function)) {
-				*reach = REACH_YES;
-				return true;
-			}
-		}
-	*reach = REACH_NO;
-	return false;
 }
 
 /* Forks the path once per outcome of the callee. */
@@ -243,8 +112,9 @@ static void apply_call(struct walk *walk, const struct path_state *state,
 		       size_t next_event)
 {
 	struct summary *callee = summary_get(walk->analysis, call->function);
-	bool reaches_external = walk->observer->unseen_calls_reach_external &&
-				reaches_unseen(walk->analysis, call->function);
+	bool reaches_external =
+		walk->observer->unseen_calls_reach_external &&
+		walk_reaches_unseen(walk->analysis, call->function);
 
 	if (!summary_known(callee)) {
 		struct path_state *next = state_copy(walk, state);
@@ -252,7 +122,7 @@ static void apply_call(struct walk *walk, const struct path_state *state,
 		walk->met_unknown_callee = true;
 		/* Whatever it did, nobody can tell: stay silent about it. */
 		for (int i = 0; i < walk->slot_count; i++)
-			settle(walk, next, i, SLOT_UNKNOWN);
+			walk_settle(walk, next, i, SLOT_UNKNOWN);
 		set_fact(walk, next, call->result, 0);
 		push(walk, block, predecessor, next_event, next);
 		return;
@@ -277,27 +147,12 @@ static void apply_call(struct walk *walk, const struct path_state *state,
 			    observed(walk, next))
 				walk->observer->before_effect(
 					walk, call, &effects[i], slot, next);
-			apply_effect(walk, next, call, block, &effects[i],
-				     slot);
+			walk_apply_effect(walk, next, call, block, &effects[i],
+					  slot);
 		}
 		if (reaches_external)
-			forget_external(walk, next);
+			walk_forget_external(walk, next);
 		push(walk, block, predecessor, next_event, next);
-	}
-}
-
-/* A pending setup follows its result into the value that carries it on. */
-static void follow_pending(struct walk *walk, struct path_state *state,
-			   int from, int to, bool to_errno)
-{
-	for (int slot = 0; slot < walk->slot_count; slot++) {
-		if (*state_status_byte(walk, state, slot) != SLOT_PENDING ||
-		    state_pending_value(walk, state, slot) != from)
-			continue;
-		state_set_pending_value(walk, state, slot, to);
-		/* PTR_ERR_OR_ZERO(): the failure is a non-zero int now. */
-		if (to_errno)
-			*state_pointer_byte(walk, state, slot) = 0;
 	}
 }
 
@@ -327,8 +182,8 @@ static void enter_phis(struct walk *walk, struct path_state *state,
 		if (phi->result < 0 || phi->result >= walk->value_count)
 			continue;
 		if (incoming.kind == VALUE_ID)
-			follow_pending(walk, state, incoming.id, phi->result,
-				       false);
+			walk_follow_pending(walk, state, incoming.id,
+					    phi->result, false);
 		set_fact(walk, state, value_id(phi->result),
 			 inputs[i].fact & ~FACT_CONSTANT);
 		if (inputs[i].known)
@@ -394,79 +249,6 @@ static void finish_block(struct walk *walk, struct path_state *state, int index,
 	}
 }
 
-/* A function the model cannot see may have done anything to its caches. */
-/* Instances other files can name, where the walk follows them. */
-static void forget_external(struct walk *walk, struct path_state *state)
-{
-	const struct translation_unit *tu = walk->analysis->tu;
-
-	for (int slot = 0; slot < walk->slot_count; slot++) {
-		const struct cache_ref *ref = walk_slot_ref(walk, slot);
-
-		if (ref->kind == CACHE_REF_INSTANCE &&
-		    tu->instances[ref->index].external)
-			settle(walk, state, slot, SLOT_UNKNOWN);
-	}
-}
-
-static void forget_arguments(struct walk *walk, struct path_state *state,
-			     const struct event *call)
-{
-	set_fact(walk, state, call->result, 0);
-	/* A call through a pointer may reach any function, ours too. */
-	if (call->indirect) {
-		for (int slot = 0; slot < walk->slot_count; slot++)
-			settle(walk, state, slot, SLOT_UNKNOWN);
-		return;
-	}
-	if (walk->observer->unseen_calls_reach_external &&
-	    !call->reaches_only_arguments)
-		forget_external(walk, state);
-	for (size_t i = 0; i < call->argument_count; i++) {
-		int slot = walk_slot(walk, &call->arguments[i]);
-
-		if (slot >= 0)
-			settle(walk, state, slot, SLOT_UNKNOWN);
-	}
-}
-
-static void apply_value_event(struct walk *walk, struct path_state *state,
-			      const struct event *event)
-{
-	unsigned char source;
-
-	switch (event->kind) {
-	case EVENT_VALUE_COPY:
-		facts_assign(walk, state, event->result, event->source, 0);
-		if (event->source.kind == VALUE_ID &&
-		    event->result.kind == VALUE_ID)
-			follow_pending(walk, state, event->source.id,
-				       event->result.id, false);
-		return;
-	case EVENT_VALUE_ADD:
-		facts_assign(walk, state, event->result, event->source,
-			     event->addend);
-		return;
-	case EVENT_VALUE_ERRNO:
-		/* PTR_ERR(p) and PTR_ERR_OR_ZERO(p): an errno, or zero. */
-		source = value_fact(walk, state, event->source);
-		set_fact(walk, state, event->result,
-			 source & FACT_ERROR ? FACT_NONZERO :
-			 event->or_zero && (source & FACT_NOT_ERROR) ?
-					       FACT_ZERO | FACT_NOT_ERROR |
-						       FACT_NOT_NEGATIVE :
-					       0);
-		if (event->or_zero && event->source.kind == VALUE_ID &&
-		    event->result.kind == VALUE_ID)
-			follow_pending(walk, state, event->source.id,
-				       event->result.id, true);
-		return;
-	default:
-		set_fact(walk, state, event->result, 0);
-		return;
-	}
-}
-
 static void enter_block(struct walk *walk, struct path_state *state, int block,
 			int predecessor)
 {
@@ -503,22 +285,22 @@ static void run_item(struct walk *walk, struct pending_item item)
 			walk->observer->before_event(walk, event, state);
 		switch (event->kind) {
 		case EVENT_SETUP:
-			apply_setup(walk, state, event, item.block);
+			walk_apply_setup(walk, state, event, item.block);
 			break;
 		case EVENT_DESTROY:
-			apply_destroy(walk, state, event, item.block);
+			walk_apply_destroy(walk, state, event, item.block);
 			break;
 		case EVENT_CALL:
 			call = table_call_on_path(walk, state, event);
 			if (call->function < 0) {
-				forget_arguments(walk, state, call);
+				walk_forget_arguments(walk, state, call);
 				break;
 			}
 			apply_call(walk, state, call, item.block,
 				   item.predecessor, e + 1);
 			return;
 		default:
-			apply_value_event(walk, state, event);
+			walk_apply_value_event(walk, state, event);
 			break;
 		}
 	}

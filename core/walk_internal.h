@@ -7,7 +7,8 @@
  *   slots.c       the caches a walk follows, and what a state says of them
  *   facts.c       what a path knows of values; tests refine it
  *   liveness.c    which values a later block still reads
- *   walk.c        the walk: work list, seen states, events, observers
+ *   walk.c        the walk: work list, seen states, forks, observers
+ *   walk_events.c what each event does to the state of one path
  *   walk_table.c  calls through tables of functions, on a path
  *   summary.c     what a function does to caches, per way it returns
  */
@@ -212,6 +213,25 @@ const struct event *table_call_on_path(const struct walk *walk,
 int table_event_number(const struct walk *walk, const struct event *event);
 /* The element numbered 'number' (from 0, after the blocks'), or NULL. */
 const struct event *table_event_at(const struct walk *walk, size_t number);
+
+/* walk_events.c: what each event does to the state of one path. */
+void walk_settle(const struct walk *walk, struct path_state *state, int slot,
+		 enum slot_status status);
+void walk_apply_setup(struct walk *walk, struct path_state *state,
+		      const struct event *event, int block);
+void walk_apply_destroy(struct walk *walk, struct path_state *state,
+			const struct event *event, int block);
+void walk_apply_effect(struct walk *walk, struct path_state *state,
+		       const struct event *call, int block,
+		       const struct effect *effect, int slot);
+bool walk_reaches_unseen(struct analysis *analysis, int function);
+void walk_follow_pending(struct walk *walk, struct path_state *state, int from,
+			 int to, bool to_errno);
+void walk_forget_external(struct walk *walk, struct path_state *state);
+void walk_forget_arguments(struct walk *walk, struct path_state *state,
+			   const struct event *call);
+void walk_apply_value_event(struct walk *walk, struct path_state *state,
+			    const struct event *event);
 
 /* slots.c */
 void walk_collect_slots(struct walk *walk, const bool *initially_set);
