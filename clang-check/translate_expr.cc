@@ -86,10 +86,20 @@ struct operand address_operand(body_translation &body, const Expr *object)
 }
 
 /* A load: from an SSA local, a variable in memory, or anything else. */
+void store_static(body_translation &body, const Expr *target,
+		  SourceLocation location)
+{
+	const char *stored = static_variable(body, target);
+
+	if (stored)
+		add_instruction(body, INSN_STORE, location)->store = stored;
+}
+
 static struct operand load(body_translation &body, const Expr *expr,
 			   const Expr *lvalue)
 {
 	int variable = local_variable(body, lvalue);
+	const char *stored_in;
 	struct instruction *copy;
 	struct table_load table;
 
@@ -100,12 +110,15 @@ static struct operand load(body_translation &body, const Expr *expr,
 	value_operand(body, lvalue);
 	if (!is_value_type(expr->getType()))
 		return operand_unknown();
-	if (!isa<DeclRefExpr>(lvalue->IgnoreParens()) ||
+	/* As GCC loads them: a variable, or a part of a static one. */
+	stored_in = static_variable(body, lvalue);
+	if ((!isa<DeclRefExpr>(lvalue->IgnoreParens()) && !stored_in) ||
 	    expr->getType().isVolatileQualified())
 		return defined(body, expr);
 	copy = add_instruction(body, INSN_ASSIGN, expr->getExprLoc());
 	copy->result = new_value(body);
-	copy->source = operand_unknown();
+	copy->source =
+		stored_in ? operand_memory(stored_in) : operand_unknown();
 	return operand_value(copy->result);
 }
 
@@ -308,6 +321,7 @@ static struct operand unary(body_translation &body, const UnaryOperator *expr)
 		variable = local_variable(body, sub);
 		if (variable < 0) {
 			value_operand(body, sub);
+			store_static(body, sub, expr->getExprLoc());
 			return defined(body, expr);
 		}
 		old = read_local(body, variable);
@@ -351,6 +365,8 @@ static struct operand binary(body_translation &body, const BinaryOperator *expr)
 		variable = local_variable(body, expr->getLHS());
 		if (variable < 0) {
 			value_operand(body, expr->getLHS());
+			store_static(body, expr->getLHS(),
+				     expr->getOperatorLoc());
 			read_values(body, &right, 1, expr->getOperatorLoc());
 			return defined(body, expr);
 		}

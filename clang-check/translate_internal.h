@@ -167,6 +167,14 @@ clang::QualType unconverted_pointer_type(const clang::Expr *expr);
 /* A call's pointer result used as a struct pointer gives the call its type. */
 void note_result_type(body_translation &body, struct operand operand,
 		      clang::QualType type);
+/*
+ * The variable with static storage an lvalue reads or writes (itself, a
+ * member or an element of it), or NULL.
+ */
+const char *static_variable(body_translation &body, const clang::Expr *lvalue);
+/* A write to such a variable, for the branches that test it later. */
+void store_static(body_translation &body, const clang::Expr *target,
+		  clang::SourceLocation location);
 /* A local kept as SSA values: its ssa_builder variable, or -1. */
 int local_variable(body_translation &body, const clang::Expr *expr);
 int local_variable_of(body_translation &body, const clang::VarDecl *variable);

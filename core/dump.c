@@ -212,6 +212,8 @@ static void print_exit(struct dumper *dumper, const struct block *block)
 		if (block->test == TEST_EQUAL || block->test == TEST_LESS)
 			fprintf(stream, " %lld%s", block->test_constant,
 				block->test_unsigned ? "u" : "");
+		if (block->tests_memory)
+			fprintf(stream, " (memory)");
 		fprintf(stream, " ? b%d : b%d\n",
 			dumper->block_number[block->successors[0]],
 			dumper->block_number[block->successors[1]]);

@@ -304,6 +304,9 @@ static json_t *block_json(struct writer *writer, const struct block *block)
 				  block->tested_value, "constant",
 				  (json_int_t)block->test_constant, "unsigned",
 				  block->test_unsigned));
+	if (block->exit == EXIT_TEST && block->tests_memory)
+		json_object_set_new(json_object_get(object, "test"), "memory",
+				    json_true());
 	if (block->exit == EXIT_RETURN)
 		json_object_set_new(
 			object, "return",
@@ -855,6 +858,7 @@ static bool read_block(struct reader *reader, struct block *block, json_t *json)
 		block->tested_value = (int)read_integer(test, "value");
 		block->test_constant = read_integer(test, "constant");
 		block->test_unsigned = read_bool(test, "unsigned");
+		block->tests_memory = read_bool(test, "memory");
 	}
 	if (block->exit == EXIT_RETURN) {
 		json_t *pair = json_object_get(json, "return");

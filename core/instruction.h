@@ -31,6 +31,14 @@ enum operand_kind {
 	OPERAND_FUNCTION,	/* the address of a function, by name */
 	OPERAND_MEMBER_ADDRESS, /* &value->member: 'value' is the struct's
 				 * address, 'name' the member's type tag */
+	/*
+	 * A value read from a variable with static storage (or a member or
+	 * element of one) that the model does not follow: 'name' is the
+	 * variable.  Other functions (module init, for module exit) may have
+	 * written it, so a branch on it may be decided by what happened
+	 * before the walk (core/walk_guards.c).
+	 */
+	OPERAND_MEMORY,
 };
 
 struct operand {
@@ -39,7 +47,7 @@ struct operand {
 	long long constant; /* OPERAND_CONSTANT */
 	int object;	    /* OPERAND_ADDRESS: index in tu->objects */
 	long element;	    /* OPERAND_ADDRESS: ELEMENT_* or an index */
-	const char *name;   /* OPERAND_FUNCTION */
+	const char *name;   /* OPERAND_FUNCTION, OPERAND_MEMORY */
 	/*
 	 * A pointer to a complete struct or union, as the source types it:
 	 * "struct foo" and its size; NULL and 0 otherwise.
@@ -57,6 +65,7 @@ enum instruction_kind {
 	INSN_DEFINE,	  /* result = something not described */
 	INSN_LOAD,	  /* result = object[index].field */
 	INSN_USE,	  /* reads its operands, in a way not described */
+	INSN_STORE,	  /* writes the variable with static storage 'store' */
 };
 
 enum binary_operator {
@@ -129,6 +138,12 @@ struct instruction {
 			struct operand *operands;
 			size_t operand_count;
 		} use; /* INSN_USE */
+		/*
+		 * INSN_STORE: the variable with static storage written (any
+		 * member or element of it); the value written, when the
+		 * model follows it, is read by an INSN_USE.
+		 */
+		const char *store;
 	};
 };
 

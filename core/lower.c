@@ -386,6 +386,7 @@ static void lower_instruction(struct lowering *lowering, struct block *block,
 				      EVENT_DEFINE);
 		return;
 	case INSN_USE:
+	case INSN_STORE:
 		return;
 	}
 }

@@ -7,7 +7,11 @@
  * (value == 0, IS_ERR(value), value < 0, value == c, value < c), and puts
  * the successor taken when the test holds first.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "api.h"
+#include "check.h"
 #include "lower.h"
 
 /* A test, and whether it holds when the branch condition is non-zero. */
@@ -136,6 +140,114 @@ static void normalize(const struct lowering *lowering, struct operand condition,
 	test->holds_when_nonzero = flip;
 }
 
+/* The variables with static storage a condition reads. */
+struct memory_reads {
+	const char *names[4];
+	int count;
+	bool too_many;
+};
+
+static void add_read(struct memory_reads *reads, const char *name)
+{
+	for (int i = 0; i < reads->count; i++)
+		if (!strcmp(reads->names[i], name))
+			return;
+	if (reads->count ==
+	    (int)(sizeof(reads->names) / sizeof(reads->names[0])))
+		reads->too_many = true;
+	else
+		reads->names[reads->count++] = name;
+}
+
+/*
+ * Follows a condition back through copies, comparisons, arithmetic,
+ * likely() and IS_ERR() to the variables with static storage it reads.
+ */
+static void memory_read(const struct lowering *lowering,
+			struct operand condition, int depth,
+			struct memory_reads *reads)
+{
+	const struct instruction *definition;
+	const struct api_entry *api;
+
+	for (; depth < FOLLOW_DEPTH; depth++) {
+		if (condition.kind == OPERAND_MEMORY && condition.name) {
+			add_read(reads, condition.name);
+			return;
+		}
+		definition = lowered_definition(lowering, condition);
+		if (!definition)
+			return;
+		api = lowered_api(definition);
+		if (definition->kind == INSN_ASSIGN) {
+			condition = definition->source;
+		} else if (definition->kind == INSN_BINARY) {
+			memory_read(lowering, definition->binary.left,
+				    depth + 1, reads);
+			condition = definition->binary.right;
+		} else if (api && (api->role == API_PASS_THROUGH ||
+				   api->role == API_IS_ERROR ||
+				   api->role == API_IS_ERROR_OR_NULL)) {
+			condition = lowered_argument(definition, 0);
+		} else {
+			return;
+		}
+	}
+}
+
+static bool stores_to(const struct block *block, const char *name)
+{
+	for (size_t i = 0; i < block->instruction_count; i++)
+		if (block->instructions[i].kind == INSN_STORE &&
+		    !strcmp(block->instructions[i].store, name))
+			return true;
+	return false;
+}
+
+/*
+ * Whether the branch tests state that other functions set: a variable
+ * with static storage that no block before the branch in this function
+ * writes.  `foo_class = class_create(...); if (IS_ERR(foo_class))` tests
+ * what this function just did, as GCC's SSA already says by not loading
+ * it again; `if (cache_ready)` in module exit tests what init did.
+ */
+static bool tests_outside_state(const struct lowering *lowering,
+				const struct block *branch)
+{
+	const struct function_model *fn = lowering->function;
+	struct memory_reads reads = { 0 };
+	bool *seen;
+	int *stack;
+	size_t depth = 0;
+	bool outside = true;
+
+	memory_read(lowering, branch->condition, 0, &reads);
+	if (!reads.count || reads.too_many)
+		return false;
+	seen = calloc(fn->block_count, sizeof(bool));
+	stack = calloc(fn->block_count, sizeof(int));
+	CHECK(seen && stack);
+	stack[depth++] = (int)(branch - fn->blocks);
+	seen[stack[0]] = true;
+	while (depth && outside) {
+		const struct block *block = &fn->blocks[stack[--depth]];
+
+		for (int i = 0; i < reads.count && outside; i++)
+			outside = !stores_to(block, reads.names[i]);
+		for (size_t p = 0; p < block->predecessor_count; p++) {
+			int previous = block->predecessors[p];
+
+			if (!seen[previous]) {
+				seen[previous] = true;
+				stack[depth++] = previous;
+			}
+		}
+	}
+	free(seen);
+	free(stack);
+	return outside;
+}
+
 static void swap_successors(struct block *block)
 {
 	int first = block->successors[0];
@@ -156,6 +268,7 @@ void lower_branch(struct lowering *lowering, struct block *block)
 	}
 	normalize(lowering, block->condition, &test);
 	block->exit = EXIT_TEST;
+	block->tests_memory = tests_outside_state(lowering, block);
 	if (test.value.kind == OPERAND_CONSTANT) {
 		/* A constant decides the branch: give it a value to test. */
 		int value = lowering->function->value_count++;

@@ -344,6 +344,7 @@ void instruction_visit_operands(struct instruction *instruction,
 		return;
 	case INSN_OBJECT_COPY:
 	case INSN_DEFINE:
+	case INSN_STORE:
 		return;
 	}
 }

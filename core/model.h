@@ -300,6 +300,12 @@ struct block {
 	int tested_value;
 	long long test_constant;
 	bool test_unsigned;
+	/*
+	 * The condition depends on a value read from memory (OPERAND_MEMORY):
+	 * a flag module init set, a module parameter.  The walk cannot tell
+	 * which way such a branch goes for a given history.
+	 */
+	bool tests_memory;
 	/* EXIT_RETURN */
 	struct value return_value;
 	struct source_location return_location;
@@ -541,6 +547,11 @@ static inline struct cache_ref cache_ref_parameter(int index)
 static inline struct operand operand_unknown(void)
 {
 	return (struct operand){ .kind = OPERAND_UNKNOWN };
+}
+
+static inline struct operand operand_memory(const char *variable)
+{
+	return (struct operand){ .kind = OPERAND_MEMORY, .name = variable };
 }
 
 static inline struct operand operand_value(int id)

@@ -231,6 +231,9 @@ static void finish_block(struct walk *walk, struct path_state *state, int index,
 		for (int side = 0; side < 2; side++) {
 			struct path_state *next = state_copy(walk, state);
 
+			if (block->tests_memory)
+				walk_forget_memory_guarded(walk, next, index,
+							   side);
 			if (facts_refine(walk, next, block, side == 0))
 				push(walk, block->successors[side], index, 0,
 				     next);

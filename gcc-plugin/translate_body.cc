@@ -158,6 +158,23 @@ static enum binary_operator binary_operator_of(enum tree_code code)
 	}
 }
 
+/*
+ * The variable with static storage a reference reads or writes, or NULL.
+ * A volatile access (READ_ONCE(), atomic_read()) reads a counter or state
+ * others change concurrently, not a record of what init did: not one.
+ */
+static const char *static_variable(function_translation *ft, tree reference)
+{
+	tree base = reference ? get_base_address(reference) : NULL_TREE;
+
+	if (!base || TREE_CODE(base) != VAR_DECL ||
+	    TREE_THIS_VOLATILE(reference) ||
+	    TYPE_VOLATILE(TREE_TYPE(reference)) ||
+	    !(TREE_STATIC(base) || DECL_EXTERNAL(base)) || !identifier(base))
+		return NULL;
+	return tu_string(ft->tu, identifier(base));
+}
+
 static void describe_value(function_translation *ft, gimple *stmt, tree lhs)
 {
 	enum tree_code code = gimple_assign_rhs_code(stmt);
@@ -180,10 +197,20 @@ static void describe_value(function_translation *ft, gimple *stmt, tree lhs)
 	} else if (code == ADDR_EXPR || TREE_CODE(rhs1) == VAR_DECL) {
 		instruction = add_instruction(ft, stmt, INSN_ASSIGN);
 		instruction->source = operand_of(ft, rhs1);
+		if (instruction->source.kind == OPERAND_UNKNOWN &&
+		    static_variable(ft, rhs1))
+			instruction->source =
+				operand_memory(static_variable(ft, rhs1));
 	} else {
 		instruction = describe_table_load(ft, stmt);
-		if (!instruction)
+		if (!instruction && gimple_assign_load_p(stmt) &&
+		    static_variable(ft, rhs1)) {
+			instruction = add_instruction(ft, stmt, INSN_ASSIGN);
+			instruction->source =
+				operand_memory(static_variable(ft, rhs1));
+		} else if (!instruction) {
 			instruction = add_instruction(ft, stmt, INSN_DEFINE);
+		}
 	}
 	set_result(ft, instruction, lhs);
 }
@@ -192,8 +219,10 @@ static void translate_assign(function_translation *ft, gimple *stmt)
 {
 	tree lhs = gimple_assign_lhs(stmt);
 	tree rhs = gimple_assign_rhs1(stmt);
-	const char *tag;
+	const char *tag, *stored = static_variable(ft, lhs);
 
+	if (stored)
+		add_instruction(ft, stmt, INSN_STORE)->store = stored;
 	if (TREE_CODE(lhs) == COMPONENT_REF &&
 	    followed_tag(DECL_CONTEXT(TREE_OPERAND(lhs, 1)))) {
 		describe_field_write(ft, stmt,

@@ -289,15 +289,30 @@ static bool place_initializer(struct function_translation *ft,
 	return true;
 }
 
+/* The name of the variable with static storage an access goes to. */
+static const char *static_variable(struct function_translation *ft,
+				   pseudo_t address)
+{
+	struct symbol *variable = address_symbol(address);
+
+	if (!static_storage(variable) || !variable->ident)
+		return NULL;
+	return tu_string(ft->tu, show_ident(variable->ident));
+}
+
 static void translate_store(struct function_translation *ft,
 			    struct instruction *insn)
 {
 	struct operand object;
 	struct symbol *type = written_struct(ft, insn->src, &object);
 	const char *tag = type ? followed_tag(type) : NULL;
+	const char *stored = static_variable(ft, insn->src);
 	struct model_instruction *write;
 	struct symbol *member;
 
+	if (stored)
+		describe_instruction(ft, insn, INSN_STORE, false)->store =
+			stored;
 	if (!tag || type->type == SYM_ARRAY)
 		return;
 	examine_symbol_type(type);
@@ -343,6 +358,11 @@ static void translate_load(struct function_translation *ft,
 		described_insn =
 			describe_instruction(ft, insn, INSN_ASSIGN, false);
 		described_insn->source = operand_constant(constant);
+	} else if (!insn->is_volatile && static_variable(ft, insn->src)) {
+		described_insn =
+			describe_instruction(ft, insn, INSN_ASSIGN, false);
+		described_insn->source =
+			operand_memory(static_variable(ft, insn->src));
 	} else {
 		described_insn =
 			describe_instruction(ft, insn, INSN_DEFINE, false);

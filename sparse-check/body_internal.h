@@ -36,6 +36,10 @@ bool scalar_type(struct symbol *type);
 bool described(const struct function_translation *ft, struct instruction *insn);
 /* A read-only integer variable with a constant initializer is that constant. */
 bool constant_variable(struct symbol *sym, long long *constant);
+/* The variable an address names directly (sym, or symaddr of sym). */
+struct symbol *address_symbol(pseudo_t address);
+/* A variable with static storage: a global, or a static local. */
+bool static_storage(struct symbol *sym);
 int number_value(struct function_translation *ft, pseudo_t pseudo);
 /* The type of a value: its definition's, or its parameter's. */
 struct symbol *pseudo_type(struct function_translation *ft, pseudo_t pseudo);

@@ -33,7 +33,7 @@ static bool function_pointer_type(struct symbol *type)
 	return type && type->type == SYM_FN;
 }
 
-static struct symbol *address_symbol(pseudo_t address)
+struct symbol *address_symbol(pseudo_t address)
 {
 	if (address && address->type == PSEUDO_SYM)
 		return address->sym;
@@ -44,7 +44,7 @@ static struct symbol *address_symbol(pseudo_t address)
 	return NULL;
 }
 
-static bool static_storage(struct symbol *sym)
+bool static_storage(struct symbol *sym)
 {
 	return sym && !is_func_type(sym) &&
 	       (sym->ctype.modifiers &

@@ -91,22 +91,67 @@ static void exit_with_destroy_silent(void **state)
 	mb_expect(tu, NULL, "");
 }
 
+/*
+ * A module whose exit branches on a flag read at 31: block 1 runs when it
+ * is set and is left for the test to fill; both sides return at block 2.
+ * 'module_state': the flag has static storage (init's record).
+ */
+static int build_exit_branch(struct translation_unit *tu, int foo,
+			     bool module_state)
+{
+	int exit, flag;
+
+	tu->is_module = true;
+	build_init(tu, foo);
+	exit = build_exit(tu, 3);
+	flag = mb_value(tu, exit);
+	mb_define(tu, exit, 0, flag, mb_at(31, 6));
+	mb_test(tu, exit, 0, TEST_ZERO, flag, 2, 1);
+	mb_fn(tu, exit)->blocks[0].tests_memory = module_state;
+	mb_jump(tu, exit, 1, 2);
+	mb_return_void(tu, exit, 2);
+	return exit;
+}
+
 /* if (foo_in_use) kmem_cache_destroy(foo);  -- not on every path */
 static void exit_destroys_on_one_branch_warns(void **state)
 {
 	struct translation_unit *tu = *state;
 	int foo = mb_instance(tu, "foo_cachep", 5, false);
-	int exit, in_use;
+	int exit = build_exit_branch(tu, foo, false);
 
-	tu->is_module = true;
-	build_init(tu, foo);
-	exit = build_exit(tu, 3);
-	in_use = mb_value(tu, exit);
-	mb_define(tu, exit, 0, in_use, mb_at(31, 6));
-	mb_test(tu, exit, 0, TEST_ZERO, in_use, 2, 1);
 	mb_destroy(tu, exit, 1, mb_whole(foo), mb_at(32, 3));
-	mb_jump(tu, exit, 1, 2);
-	mb_return_void(tu, exit, 2);
+	mb_expect(tu, NULL, EXIT_LEAK(22, 2, "foo_cachep", "foo_exit", 30));
+}
+
+/*
+ * if (foo_ready) kmem_cache_destroy(foo);  -- foo_ready is a variable with
+ * static storage exit does not write: init's record of what it did.
+ */
+static void exit_destroy_under_module_state_silent(void **state)
+{
+	struct translation_unit *tu = *state;
+	int foo = mb_instance(tu, "foo_cachep", 5, false);
+	int exit = build_exit_branch(tu, foo, true);
+
+	mb_destroy(tu, exit, 1, mb_whole(foo), mb_at(32, 3));
+	mb_expect(tu, NULL, "");
+}
+
+/*
+ * if (verbose) pr_info(...);  -- a branch on module state that guards no
+ * setup or destroy decides nothing: the missing destroy is still a leak.
+ */
+static void exit_print_under_module_state_warns(void **state)
+{
+	struct translation_unit *tu = *state;
+	int foo = mb_instance(tu, "foo_cachep", 5, false);
+	int exit = build_exit_branch(tu, foo, true);
+	struct event *print = mb_event(tu, exit, 1, EVENT_CALL, mb_at(32, 3));
+
+	print->function = -1;
+	print->callee = "printk";
+	print->reaches_only_arguments = true;
 	mb_expect(tu, NULL, EXIT_LEAK(22, 2, "foo_cachep", "foo_exit", 30));
 }
 
@@ -542,6 +587,8 @@ int main(void)
 		MB_TEST(exit_without_destroy_warns_at_setup),
 		MB_TEST(exit_with_destroy_silent),
 		MB_TEST(exit_destroys_on_one_branch_warns),
+		MB_TEST(exit_destroy_under_module_state_silent),
+		MB_TEST(exit_print_under_module_state_warns),
 		MB_TEST(init_failing_after_setup_warns),
 		MB_TEST(init_failure_path_destroys_silent),
 		MB_TEST(no_module_exit_checks_only_init),

@@ -87,8 +87,15 @@ extern struct module __this_module;
 #define MODULE_ALIAS(_alias)		MODULE_INFO(alias, _alias)
 #define MODULE_VERSION(_version)	MODULE_INFO(version, _version)
 
+/*
+ * As the kernel's: the parameter's address goes into a table the module
+ * loader writes through, so the compiler cannot fold the variable's
+ * initial value into the code that reads it.
+ */
 #define module_param(name, type, perm)					\
-	_Static_assert(sizeof(name) > 0 && (perm) >= 0, #name)
+	static void *__param_##name __attribute__((used,		\
+		section("__param"))) = &(name);				\
+	_Static_assert((perm) >= 0, #name)
 #define MODULE_PARM_DESC(name, desc)	MODULE_INFO(parm, #name ":" desc)
 
 bool try_module_get(struct module *module);

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Branches on memory.  A module exit that destroys its cache only
+ * `if (cache_ready)`, or an init that sets it up only `if (use_cache)`, is
+ * right when the flag says what init did; the walk cannot know, since the
+ * flag lives in memory that other functions wrote.  Taking both sides as
+ * if either could happen with the cache in any state would report the side
+ * that skips the destroy.  Instead, on the side of such a branch that
+ * skips a setup or destroy (directly, or by a function of the unit) that
+ * only the other side's blocks do, that cache is forgotten (SLOT_UNKNOWN,
+ * about which no rule speaks).  The side that runs them is walked as it
+ * is, so a resetup or a use after destroy inside is still found; a branch
+ * on memory that guards no setup or destroy (`if (debug) pr_info(...)`)
+ * forgets nothing.  Which
+ * branches test memory is the lowering's call (core/lower_branch.c): a
+ * variable with static storage that the function does not write before.
+ */
+#include <stdlib.h>
+
+#include "check.h"
+#include "walk_internal.h"
+
+/* Marks with 'mark' the blocks reachable from 'start' without 'cut'. */
+static void reach(const struct function_model *fn, int start, int cut,
+		  unsigned char *marks, unsigned char mark, int *stack)
+{
+	size_t depth = 0;
+
+	if (start == cut || marks[start] & mark)
+		return;
+	marks[start] |= mark;
+	stack[depth++] = start;
+	while (depth) {
+		const struct block *block = &fn->blocks[stack[--depth]];
+
+		for (size_t i = 0; i < block->successor_count; i++) {
+			int next = block->successors[i];
+
+			if (next == cut || marks[next] & mark)
+				continue;
+			marks[next] |= mark;
+			stack[depth++] = next;
+		}
+	}
+}
+
+static void add_slot(unsigned char *decided, unsigned char side, int slot)
+{
+	if (slot >= 0)
+		decided[slot] |= side;
+}
+
+/* The slots a call's callee may set up or destroy. */
+static void callee_decides(struct walk *walk, const struct event *call,
+			   unsigned char *decided, unsigned char side)
+{
+	struct summary *callee;
+
+	if (call->function < 0)
+		return;
+	callee = summary_get(walk->analysis, call->function);
+	if (!summary_known(callee))
+		return;
+	for (size_t o = 0; o < summary_outcome_count(callee); o++) {
+		const struct effect *effects;
+		size_t count = summary_effects(callee, o, &effects);
+
+		for (size_t i = 0; i < count; i++) {
+			struct cache_ref mapped;
+
+			if (map_effect_ref(call, &effects[i].ref, &mapped))
+				add_slot(decided, side,
+					 walk_slot(walk, &mapped));
+		}
+	}
+}
+
+/*
+ * Per side of the branch at the end of 'index', the slots to forget on it:
+ * those that only the other side sets up or destroys.  A slot both sides
+ * touch (destroyed in the if and in the else) is followed as it is.
+ */
+static const int *const *skipped_slots(struct walk *walk, int index)
+{
+	const struct function_model *fn = walk->function;
+	const struct block *branch = &fn->blocks[index];
+	unsigned char *marks, *decided;
+	int *stack, **sides;
+
+	if (!walk->memory_guards)
+		walk->memory_guards = arena_alloc(
+			&walk->arena, fn->block_count * sizeof(int **));
+	if (walk->memory_guards[index])
+		return (const int *const *)walk->memory_guards[index];
+	marks = calloc(fn->block_count, 1);
+	stack = calloc(fn->block_count, sizeof(int));
+	/* Bit 1: the first side's own blocks touch it; bit 2: the second's. */
+	decided = calloc((size_t)walk->slot_count + 1, 1);
+	CHECK(marks && stack && decided);
+	reach(fn, branch->successors[0], index, marks, 1, stack);
+	reach(fn, branch->successors[1], index, marks, 2, stack);
+	/*
+	 * A branch in a loop (`for (i = 0; i < nr_mounts; i++)`) is met
+	 * again after what it guards: the second pass must still see the
+	 * first one's setup.
+	 */
+	reach(fn, branch->successors[0], -1, marks, 4, stack);
+	reach(fn, branch->successors[1], -1, marks, 4, stack);
+	for (size_t b = 0; !(marks[index] & 4) && b < fn->block_count; b++) {
+		const struct block *block = &fn->blocks[b];
+		unsigned char side = marks[b] & 3;
+
+		/* Blocks both sides reach happen whichever way it goes. */
+		if (side != 1 && side != 2)
+			continue;
+		for (size_t e = 0; e < block->event_count; e++) {
+			const struct event *event = &block->events[e];
+
+			if (event->kind == EVENT_SETUP ||
+			    event->kind == EVENT_DESTROY)
+				add_slot(decided, side,
+					 walk_slot(walk, &event->cache));
+			else if (event->kind == EVENT_CALL)
+				callee_decides(walk, event, decided, side);
+		}
+	}
+	sides = arena_alloc(&walk->arena, 2 * sizeof(int *));
+	for (int side = 0; side < 2; side++) {
+		int count = 0;
+
+		sides[side] = arena_alloc(&walk->arena,
+					  ((size_t)walk->slot_count + 1) *
+						  sizeof(int));
+		/* Side 0 skips what only side 1's blocks do, and so on. */
+		for (int slot = 0; slot < walk->slot_count; slot++)
+			if (decided[slot] == (side ? 1 : 2))
+				sides[side][count++] = slot;
+		sides[side][count] = -1;
+	}
+	free(marks);
+	free(stack);
+	free(decided);
+	walk->memory_guards[index] = sides;
+	return (const int *const *)sides;
+}
+
+void walk_forget_memory_guarded(struct walk *walk, struct path_state *state,
+				int index, int side)
+{
+	const int *slots = skipped_slots(walk, index)[side];
+
+	for (size_t i = 0; slots[i] >= 0; i++)
+		walk_settle(walk, state, slots[i], SLOT_UNKNOWN);
+}
