@@ -34,6 +34,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "command.h"
 #include "make_runner.h"
 #include "modules.h"
 #include "output.h"
@@ -47,10 +48,6 @@
 #ifndef SLABCHECK_DEFAULT_CC
 #define SLABCHECK_DEFAULT_CC "gcc"
 #endif
-
-#define EXIT_CLEAN 0
-#define EXIT_FINDINGS 1
-#define EXIT_TROUBLE 2
 
 #ifndef SLABCHECK_SPARSE_PATH
 #define SLABCHECK_SPARSE_PATH "slabcheck-sparse"
@@ -67,21 +64,13 @@
 #define SLABCHECK_CLANG_CC "clang"
 #endif
 
-/* How the plugin is named in -fplugin-arg-NAME-KEY. */
-#define PLUGIN_ARGUMENT "-fplugin-arg-slabcheck_gcc-"
-#define CLANG_PLUGIN_ARGUMENT "-fplugin-arg-slabcheck_clang-"
-/* How slabcheck-sparse takes the same options. */
-#define SPARSE_ARGUMENT "--slabcheck-"
-/* How slabcheck-clang takes them. */
-#define CLANG_TOOL_ARGUMENT "--"
-
 /* --sparse: slabcheck-sparse checks the files instead of the GCC plugin. */
-static bool use_sparse;
+bool use_sparse;
 /* --clang: the Clang plugin (kbuild: LLVM=1); --clang-tool: slabcheck-clang
  * (kbuild: over the build's compile_commands.json). */
-static bool use_clang, use_clang_tool;
+bool use_clang, use_clang_tool;
 
-static const char *option_prefix(void)
+const char *option_prefix(void)
 {
 	if (use_sparse)
 		return SPARSE_ARGUMENT;
@@ -93,7 +82,7 @@ static const char *option_prefix(void)
 }
 
 /* One option of the core's, spelled for the front-end that runs. */
-static char *front_end_option(const char *key, const char *value)
+char *front_end_option(const char *key, const char *value)
 {
 	char *text;
 
@@ -107,10 +96,11 @@ static char *front_end_option(const char *key, const char *value)
 /* How findings are printed, for every mode (tools/output.c). */
 static struct output_options output;
 
-static void usage(FILE *stream)
+void usage(FILE *stream)
 {
 	fprintf(stream,
-		"usage: slabcheck [OPTIONS] [--sparse] FILE.c... [-- CFLAGS...]\n"
+		"usage: slabcheck [OPTIONS] [--sparse] FILE.c... [-- "
+		"CFLAGS...]\n"
 		"       slabcheck kbuild [OPTIONS] [--sparse] [-C KERNEL_DIR] "
 		"[M=DIR] [make arguments...]\n"
 		"       slabcheck link [OPTIONS] [--kbuild] FACTS...\n"
@@ -124,14 +114,14 @@ static void usage(FILE *stream)
 		"checks the build's compile_commands.json)\n");
 }
 
-static const char *sparse_path(void)
+const char *sparse_path(void)
 {
 	const char *path = getenv("SLABCHECK_SPARSE");
 
 	return path && *path ? path : SLABCHECK_SPARSE_PATH;
 }
 
-static const char *plugin_path(void)
+const char *plugin_path(void)
 {
 	const char *path = getenv(use_clang ? "SLABCHECK_CLANG_PLUGIN" :
 					      "SLABCHECK_GCC_PLUGIN");
@@ -141,14 +131,14 @@ static const char *plugin_path(void)
 	return use_clang ? SLABCHECK_CLANG_PLUGIN_PATH : SLABCHECK_PLUGIN_PATH;
 }
 
-static const char *clang_tool_path(void)
+const char *clang_tool_path(void)
 {
 	const char *path = getenv("SLABCHECK_CLANG_TOOL");
 
 	return path && *path ? path : SLABCHECK_CLANG_TOOL_PATH;
 }
 
-static char *format(const char *fmt, const char *value)
+char *format(const char *fmt, const char *value)
 {
 	char *text;
 
@@ -163,7 +153,7 @@ static char *format(const char *fmt, const char *value)
  * Runs a command; its stdout goes to our stderr, so that our stdout holds
  * findings only.  Returns its exit status, or -1.
  */
-static int run(char **argv)
+int run(char **argv)
 {
 	pid_t child;
 	int status;
@@ -261,7 +251,7 @@ static void keep_rules(struct slabcheck_options *options, const char *kept)
 }
 
 /* The plugin is told which rules to drop. */
-static char *disable_option(const struct slabcheck_options *options)
+char *disable_option(const struct slabcheck_options *options)
 {
 	char disabled[512] = "";
 
@@ -309,8 +299,7 @@ static int print_findings(struct report *report, struct facts_set *facts,
 }
 
 /* --rule= and the output options, in every mode: 1 when it was one. */
-static int common_option(struct slabcheck_options *options,
-			 const char *argument)
+int common_option(struct slabcheck_options *options, const char *argument)
 {
 	int parsed = output_parse(&output, argument);
 
@@ -328,12 +317,10 @@ static int common_option(struct slabcheck_options *options,
 	return 0;
 }
 
-enum grouping { NO_LINK, LINK_ALL, LINK_KBUILD };
-
 /* Prints what the compiles found; the exit status of the whole run. */
-static int finish(const char *directory, int failures,
-		  const struct slabcheck_options *options,
-		  enum grouping grouping, char **files, int file_count)
+int finish(const char *directory, int failures,
+	   const struct slabcheck_options *options, enum grouping grouping,
+	   char **files, int file_count)
 {
 	struct report report;
 	struct facts_set facts;
@@ -351,7 +338,7 @@ static int finish(const char *directory, int failures,
 			      file_count);
 }
 
-static char *findings_directory(void)
+char *findings_directory(void)
 {
 	char *directory = strdup("/tmp/slabcheck.XXXXXX");
 
@@ -402,8 +389,10 @@ static int check_files(int argc, char **argv)
 	directory = findings_directory();
 	collect_option = front_end_option("findings-dir", directory);
 	facts_option = front_end_option("facts-dir", directory);
-	/* slabcheck-clang checks every file in one run; the others, one each. */
-	for (int f = 0; f < file_count; f = use_clang_tool ? file_count : f + 1) {
+	/* slabcheck-clang checks every file in one run; the others, one each.
+	 */
+	for (int f = 0; f < file_count;
+	     f = use_clang_tool ? file_count : f + 1) {
 		char **command = calloc((size_t)(flag_count + file_count + 12),
 					sizeof(char *));
 		int n = 0;
@@ -454,168 +443,6 @@ static int check_files(int argc, char **argv)
 	free(files);
 	free(flags);
 	return status;
-}
-
-static void append_to_environment(const char *name, const char *value,
-				  const char *separator)
-{
-	const char *old = getenv(name);
-	char *with;
-
-	if (asprintf(&with, "%s%s%s", old && *old ? old : "",
-		     old && *old ? separator : "", value) < 0)
-		return;
-	setenv(name, with, 1);
-	free(with);
-}
-
-/*
- * ccache hashes the compiler and its arguments, not the plugin a path
- * names: a rebuilt plugin must not replay the old one's findings.  The
- * run= option changes every run and must not defeat the cache.
- */
-static void hash_plugin_in_ccache(void)
-{
-	append_to_environment("CCACHE_EXTRAFILES", plugin_path(), ":");
-	append_to_environment("CCACHE_IGNOREOPTIONS", PLUGIN_ARGUMENT "run=*",
-			      " ");
-}
-
-/*
- * The make command line that runs slabcheck-sparse as kbuild's checker:
- * C=1 (unless the build asks for C=2) and CHECK=, our options in CF=
- * (after the build's own CF=, if any).
- */
-static int sparse_arguments(char **command, int n, int argc, char **argv,
-			    const char *directory, const char *disable)
-{
-	const char *extra = "";
-	bool checking = false;
-	char *cf;
-
-	for (int i = 2; i < argc; i++) {
-		if (!strncmp(argv[i], "CF=", 3))
-			extra = argv[i] + 3;
-		else if (!strncmp(argv[i], "C=", 2))
-			checking = true;
-	}
-	if (!checking)
-		command[n++] = "C=1";
-	command[n++] = format("CHECK=%s", sparse_path());
-	if (asprintf(&cf,
-		     "CF=%s " SPARSE_ARGUMENT "findings-dir=%s " SPARSE_ARGUMENT
-		     "facts-dir=%s %s",
-		     extra, directory, directory, disable ? disable : "") < 0)
-		exit(EXIT_TROUBLE);
-	command[n++] = cf;
-	return n;
-}
-
-/*
- * slabcheck-clang over a compile_commands.json of the build just done,
- * written into M='s directory (or the kernel's) from kbuild's .cmd files by
- * the kernel's own scripts/clang-tools/gen_compile_commands.py; commands
- * run in the kernel's directory (-C), M= modules included.
- */
-static int kbuild_tool(int argc, char **argv, const char *directory,
-		       const char *disable)
-{
-	const char *kernel = ".", *scanned = NULL, *jobs = "-j1";
-	char *script, *output;
-
-	for (int i = 2; i < argc; i++) {
-		if (!strncmp(argv[i], "M=", 2))
-			scanned = argv[i] + 2;
-		/* As many files at a time as make compiled. */
-		else if (!strcmp(argv[i], "-j") && i + 1 < argc &&
-			 isdigit((unsigned char)argv[i + 1][0]))
-			jobs = format("-j%s", argv[i + 1]);
-		else if (!strncmp(argv[i], "-j", 2) && argv[i][2])
-			jobs = argv[i];
-		else if (!strcmp(argv[i], "-C") && i + 1 < argc)
-			kernel = argv[i + 1];
-		else if (!strncmp(argv[i], "-C", 2) && argv[i][2])
-			kernel = argv[i] + 2;
-	}
-	if (!scanned)
-		scanned = kernel;
-	script = format("%s/scripts/clang-tools/gen_compile_commands.py",
-			kernel);
-	output = format("%s/compile_commands.json", scanned);
-	{
-		char *generate[] = { "python3",	   script, "-d",
-				     (char *)kernel, "-o",   output,
-				     (char *)scanned, NULL };
-		char *check[] = { (char *)clang_tool_path(),
-				  front_end_option("findings-dir", directory),
-				  front_end_option("facts-dir", directory),
-				  (char *)(disable ? disable : "--verify"),
-				  (char *)jobs,
-				  "-p",
-				  (char *)scanned,
-				  NULL };
-
-		if (run(generate))
-			return 1;
-		return run(check) == 2;
-	}
-}
-
-static int kbuild(int argc, char **argv)
-{
-	char **command = calloc((size_t)argc + 10, sizeof(char *));
-	char *directory = findings_directory();
-	char *plugin = format("-fplugin=%s", plugin_path());
-	char *kcflags, *disable;
-	bool external = false;
-	struct slabcheck_options options;
-	int n = 0, failures;
-
-	options_init(&options);
-	command[n++] = "make";
-	/* Past objects that fail to compile: their findings are lost only. */
-	command[n++] = "-k";
-	for (int i = 2; i < argc; i++) {
-		if (common_option(&options, argv[i]))
-			continue;
-		if (!strncmp(argv[i], "M=", 2))
-			external = true;
-		if (use_sparse && !strncmp(argv[i], "CF=", 3))
-			continue;
-		command[n++] = argv[i];
-	}
-	/* The front-end drops the rules --rule= did not keep. */
-	disable = disable_option(&options);
-	if (use_sparse) {
-		n = sparse_arguments(command, n, argc, argv, directory,
-				     disable);
-	} else if (use_clang_tool) {
-		/* Built as asked; the tool reads the database afterwards. */
-	} else {
-		/*
-		 * Results come back on the compilers' stderr: ccache replays
-		 * it on a hit, distcc brings it back from the helpers.
-		 * --output-sync keeps two compiles' lines apart.
-		 */
-		if (asprintf(&kcflags, "KCFLAGS=%s %sstream-results %srun=%s %s",
-			     plugin, option_prefix(), option_prefix(),
-			     strrchr(directory, '.') + 1,
-			     disable ? disable : "") < 0)
-			return EXIT_TROUBLE;
-		if (use_clang)
-			command[n++] = "LLVM=1";
-		command[n++] = "--output-sync=target";
-		hash_plugin_in_ccache();
-		command[n++] = kcflags;
-	}
-	/* Before vmlinux exists there is no Module.symvers to resolve against.
-	 */
-	if (external)
-		command[n++] = "KBUILD_MODPOST_WARN=1";
-	failures = run_make(command, directory) != 0;
-	if (use_clang_tool && !failures)
-		failures = kbuild_tool(argc, argv, directory, disable);
-	return finish(directory, failures, &options, LINK_KBUILD, NULL, 0);
 }
 
 /* slabcheck link FACTS...: the units given are one module. */
@@ -693,7 +520,7 @@ int main(int argc, char **argv)
 	output_init(&output);
 	argc = take_sparse_option(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "kbuild"))
-		return kbuild(argc, argv);
+		return kbuild_command(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "link"))
 		return link_command(argc, argv);
 	return check_files(argc, argv);
