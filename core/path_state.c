@@ -4,7 +4,8 @@
  * hashed as memory:
  *
  *   per slot:   status, first event, ever set up, pending setup fails with
- *               a pointer (4 bytes); the value a pending setup waits on
+ *               a pointer, set up or destroyed under a branch on module
+ *               state (5 bytes); the value a pending setup waits on
  *               and the event that set it up (2 x int32)
  *   once:       whether the path took a side nobody could tell
  *   per value read somewhere (facts.c): one fact byte
@@ -14,7 +15,7 @@
 
 #include "walk_internal.h"
 
-#define BYTES_PER_SLOT 4
+#define BYTES_PER_SLOT 5
 #define INTS_PER_SLOT 2
 
 enum slot_int {
@@ -92,6 +93,12 @@ unsigned char *state_pointer_byte(const struct walk *walk,
 				  const struct path_state *state, int slot)
 {
 	return slot_byte(walk, state, 3, slot);
+}
+
+unsigned char *state_guarded_byte(const struct walk *walk,
+				  const struct path_state *state, int slot)
+{
+	return slot_byte(walk, state, 4, slot);
 }
 
 unsigned char *state_imprecise_byte(const struct walk *walk,
@@ -185,7 +192,8 @@ uint64_t state_hash(const struct walk *walk, int block,
 	uint64_t hash = 1469598103934665603ull ^ (uint64_t)block;
 	size_t i = 0;
 
-	for (; i + sizeof(uint64_t) <= walk->state_size; i += sizeof(uint64_t)) {
+	for (; i + sizeof(uint64_t) <= walk->state_size;
+	     i += sizeof(uint64_t)) {
 		uint64_t word;
 
 		memcpy(&word, state->bytes + i, sizeof(word));

@@ -52,6 +52,12 @@ struct effect {
 	unsigned char final;  /* enum effect_final */
 	/* FINAL_PENDING_ON_RETURN: failure is a NULL or error pointer. */
 	unsigned char pointer;
+	/*
+	 * The setup or destroy ran under a branch on module state
+	 * (walk_guards.c): `if (!foo_inited) { setup; foo_inited = true; }`
+	 * runs once, whatever the walk of a caller that calls it twice sees.
+	 */
+	unsigned char guarded;
 };
 
 struct walk;

@@ -51,7 +51,9 @@ static void match_helper_setup(struct walk *walk, const struct event *call,
 	struct analysis *analysis = walk_analysis(walk);
 	const struct cache_ref *ref = walk_slot_ref(walk, slot);
 
-	if (!effect_sets_up(effect) || ref->kind != CACHE_REF_INSTANCE ||
+	/* Set up under a flag the first call may have set: cannot tell. */
+	if (!effect_sets_up(effect) || effect->guarded ||
+	    ref->kind != CACHE_REF_INSTANCE ||
 	    !state_was_set_up(walk, state, slot))
 		return;
 	analysis_report(analysis, call->location,

@@ -39,7 +39,8 @@ static bool same_effect(const struct effect *a, const struct effect *b)
 {
 	return a->ref.kind == b->ref.kind && a->ref.index == b->ref.index &&
 	       a->ref.element == b->ref.element && a->first == b->first &&
-	       a->final == b->final && a->pointer == b->pointer;
+	       a->final == b->final && a->pointer == b->pointer &&
+	       a->guarded == b->guarded;
 }
 
 static bool same_outcome(const struct outcome *a, const struct outcome *b)
@@ -104,6 +105,7 @@ static void record_outcome(struct walk *walk, struct value returned,
 		effect->final = final_of(walk, state, i, returned);
 		if (effect->final == FINAL_PENDING_ON_RETURN)
 			effect->pointer = *state_pointer_byte(walk, state, i);
+		effect->guarded = *state_guarded_byte(walk, state, i);
 	}
 	for (size_t i = 0; i < summary->outcome_count; i++)
 		if (same_outcome(&summary->outcomes[i], &outcome))

@@ -9,9 +9,11 @@
  * skips a setup or destroy (directly, or by a function of the unit) that
  * only the other side's blocks do, that cache is forgotten (SLOT_UNKNOWN,
  * about which no rule speaks).  The side that runs them is walked as it
- * is, so a resetup or a use after destroy inside is still found; a branch
- * on memory that guards no setup or destroy (`if (debug) pr_info(...)`)
- * forgets nothing.  Which
+ * is, so a resetup or a use after destroy inside is still found, but what
+ * it sets up is marked as guarded: a helper that sets up only
+ * `if (!foo_inited)` and then sets the flag is not a resetup when called
+ * twice (kmem-resetup).  A branch on memory that guards no setup or destroy
+ * (`if (debug) pr_info(...)`) forgets nothing.  Which
  * branches test memory is the lowering's call (core/lower_branch.c): a
  * variable with static storage that the function does not write before.
  */
@@ -147,8 +149,11 @@ static const int *const *skipped_slots(struct walk *walk, int index)
 void walk_forget_memory_guarded(struct walk *walk, struct path_state *state,
 				int index, int side)
 {
-	const int *slots = skipped_slots(walk, index)[side];
+	const int *const *sides = skipped_slots(walk, index);
 
-	for (size_t i = 0; slots[i] >= 0; i++)
-		walk_settle(walk, state, slots[i], SLOT_UNKNOWN);
+	for (size_t i = 0; sides[side][i] >= 0; i++)
+		walk_settle(walk, state, sides[side][i], SLOT_UNKNOWN);
+	/* What the other side skips, this one runs: under the flag. */
+	for (size_t i = 0; sides[!side][i] >= 0; i++)
+		*state_guarded_byte(walk, state, sides[!side][i]) = 1;
 }

@@ -146,6 +146,9 @@ unsigned char *state_ever_set_byte(const struct walk *walk,
 /* Whether a pending setup fails with a NULL or error pointer. */
 unsigned char *state_pointer_byte(const struct walk *walk,
 				  const struct path_state *state, int slot);
+/* The path ran what a branch on module state guards for the slot. */
+unsigned char *state_guarded_byte(const struct walk *walk,
+				  const struct path_state *state, int slot);
 unsigned char *state_imprecise_byte(const struct walk *walk,
 				    const struct path_state *state);
 int32_t state_pending_value(const struct walk *walk,

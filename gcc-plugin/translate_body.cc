@@ -185,7 +185,19 @@ static void describe_value(function_translation *ft, gimple *stmt, tree lhs)
 	/* Copies and conversions: operands name their root instead. */
 	if (root_of(lhs) != lhs)
 		return;
-	if (op != OP_OTHER && gimple_num_ops(stmt) == 3) {
+	/*
+	 * GIMPLE spells !flag on a bool as flag ^ 1 (or ~flag): the same
+	 * test as the other front-ends' flag == 0.
+	 */
+	if (TREE_CODE(TREE_TYPE(rhs1)) == BOOLEAN_TYPE &&
+	    ((code == BIT_XOR_EXPR && integer_onep(gimple_assign_rhs2(stmt))) ||
+	     code == BIT_NOT_EXPR || code == TRUTH_NOT_EXPR)) {
+		instruction = add_instruction(ft, stmt, INSN_BINARY);
+		instruction->binary.op = OP_EQ;
+		instruction->binary.is_unsigned = true;
+		instruction->binary.left = operand_of(ft, rhs1);
+		instruction->binary.right = operand_constant(0);
+	} else if (op != OP_OTHER && gimple_num_ops(stmt) == 3) {
 		instruction = add_instruction(ft, stmt, INSN_BINARY);
 		instruction->binary.op = op;
 		instruction->binary.is_unsigned =
