@@ -33,7 +33,8 @@
 #
 # Environment: PLANTED (space-separated names of planted cases of ufs or
 # fat, replacing the default twins), JOBS (make -j, default 2), KEEP=DIR
-# (keep the copies and logs in DIR), plus those of prepare-tree.sh.
+# (keep the copies and logs in DIR, which must be empty or new), plus
+# those of prepare-tree.sh.
 
 set -eu
 set -o pipefail
@@ -66,8 +67,8 @@ planted=(${PLANTED:-ufs-exit-no-destroy fat-exit-keeps-fat-cache})
 . "$here/cases.sh"
 
 if [ -n "${KEEP:-}" ]; then
-	rm -rf "$KEEP"
 	mkdir -p "$KEEP"
+	[ -z "$(ls -A "$KEEP")" ] || die "KEEP=$KEEP is not empty"
 	scratch=$(cd "$KEEP" && pwd)
 else
 	scratch=$(mktemp -d /tmp/slabcheck-oot.XXXXXX)
@@ -75,6 +76,10 @@ else
 fi
 
 lock_prepared_tree "$workdir"
+# A kernel stage killed outright leaves its patch in the tree until its
+# next run puts the files back (run-kernel-stage.sh).
+[ ! -s "$(dirname "$tree")/.run-kernel-stage/files" ] ||
+	die "$tree: a kernel stage left files patched; run it again first"
 
 # The pristine copies, taken once: MODULE's .c and .h files, and its
 # Makefile as a Kbuild file with the modules as obj-m (in the tree they
