@@ -133,16 +133,10 @@ variants=(compile plugin syntax quiet tool)
 measure() {
 	local i=$1 name=$2 run=() sum rss
 	variant "$i" "$name"
-	rm -f "$bench/cg/$i.$name".*
-	valgrind --tool=cachegrind --cache-sim=no --trace-children=yes \
-		--cachegrind-out-file="$bench/cg/$i.$name.%p" "${run[@]}" \
-		>"$bench/cg/$i.$name.log" 2>&1 || {
-		cat "$bench/cg/$i.$name.log" >&2
+	sum=$(cachegrind_all "$bench/cg/$i.$name" "${run[@]}") || {
 		echo "clang-overhead: ${objects[$i]} ($name) failed" >&2
 		return 1
 	}
-	sum=$(cat "$bench/cg/$i.$name".[0-9]* |
-		awk '$1 == "summary:" { s += $2 } END { printf "%.0f", s }')
 	/usr/bin/time -f '%M' -o "$bench/cg/$i.$name.rss" "${run[@]}" \
 		>/dev/null 2>&1
 	rss=$(tail -n1 "$bench/cg/$i.$name.rss")

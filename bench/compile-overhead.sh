@@ -136,17 +136,11 @@ if [ "$mode" = instructions ]; then
 		command_of "$i" gcc
 		[ "$variant" = without ] || extra=("$with_plugin")
 		[ "$variant" != facts ] || extra+=("$with_facts")
-		rm -f "$bench/cg/$i.$variant".*
-		valgrind --tool=cachegrind --cache-sim=no --trace-children=yes \
-			--cachegrind-out-file="$bench/cg/$i.$variant.%p" \
-			"${cmd[@]}" "${extra[@]}" \
-			>"$bench/cg/$i.$variant.log" 2>&1 || {
-			cat "$bench/cg/$i.$variant.log" >&2
+		sum=$(cachegrind_all "$bench/cg/$i.$variant" "${cmd[@]}" \
+			"${extra[@]}") || {
 			echo "compile-overhead: ${objects[$i]} ($variant) failed" >&2
 			return 1
 		}
-		sum=$(cat "$bench/cg/$i.$variant".[0-9]* |
-			awk '$1 == "summary:" { s += $2 } END { printf "%.0f", s }')
 		printf '%s\t%s\t%s\n' "${objects[$i]}" "$variant" "$sum" \
 			>"$bench/cg/$i.$variant.result"
 	}

@@ -54,3 +54,21 @@ each_object() {
 	done
 	return "$status"
 }
+
+# cachegrind_all PREFIX COMMAND...: runs COMMAND under cachegrind with its
+# children (gcc's cc1 and as, clang's -cc1) and prints the instructions of
+# all its processes added up: exact, whatever the load.  Its output goes
+# to PREFIX.log, cachegrind's to one PREFIX.PID per process; on failure
+# the log goes to stderr and the status is 1.
+cachegrind_all() {
+	local prefix=$1
+	shift
+	rm -f "$prefix".*
+	valgrind --tool=cachegrind --cache-sim=no --trace-children=yes \
+		--cachegrind-out-file="$prefix.%p" "$@" >"$prefix.log" 2>&1 || {
+		cat "$prefix.log" >&2
+		return 1
+	}
+	cat "$prefix".[0-9]* |
+		awk '$1 == "summary:" { s += $2 } END { printf "%.0f", s }'
+}
