@@ -10,7 +10,9 @@ packages=(gcc g++ make cmake python3 gcc-12-plugin-dev libcmocka-dev
 	  gcc-11 g++-11 gcc-11-plugin-dev
 	  dpkg-dev sparse
 	  clang-14 llvm-14-dev libclang-14-dev libclang-cpp14-dev
-	  clang llvm lld)
+	  clang llvm lld
+	  clang-16 llvm-16-dev libclang-16-dev libclang-cpp16-dev
+	  clang-19 llvm-19-dev libclang-19-dev libclang-cpp19-dev)
 while read -r package; do
 	[ -n "$package" ] && packages+=("$package")
 done < <(grep -v '^#' "$here/tests/kernel/packages.txt")

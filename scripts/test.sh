@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs, builds and runs every test: lit (every front-end), unit tests,
 # object identity, the example, and the real-kernel stage; then the plugin
-# built for GCC 11 through lit, object identity and the unit tests.
+# built for GCC 11 through lit, object identity and the unit tests; then
+# the Clang front-ends built against Clang 16 and 19 through lit.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 "$here/scripts/install-deps.sh"
@@ -19,3 +20,6 @@ cmake -S "$here" -B "$here/build-gcc11" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 make -C "$here/build-gcc11" -j"$(nproc)" --no-print-directory
 cd "$here/build-gcc11"
 ctest --output-on-failure
+# The Clang front-ends against the other Clang releases Debian 12 has
+# (clang-check/clang-compat.h): built and run through lit under both doors.
+"$here/scripts/test-clang-versions.sh" --lit-only 16 19

@@ -2,6 +2,7 @@
 # shellcheck source-path=SCRIPTDIR
 # run-kernel-stage.sh PLUGIN_SO [WORKDIR]
 # run-kernel-stage.sh --sparse SLABCHECK_SPARSE SLABCHECK [WORKDIR]
+# run-kernel-stage.sh --clang-tool SLABCHECK_CLANG PLUGIN_SO [WORKDIR]
 #
 # Runs the slabcheck GCC plugin (or, with --sparse, slabcheck-sparse as
 # kbuild's checker: make C=2 CHECK=..., see stage-sparse.sh for what that
@@ -9,7 +10,10 @@
 # /var/tmp/slabcheck-kernel), in three parts.  With LLVM=1 in the
 # environment (kbuild's own variable) the tree is prepared and built with
 # Clang, for the Clang plugin (slabcheck_clang.so): give that tree a
-# WORKDIR of its own.
+# WORKDIR of its own.  With --clang-tool, every build of the GCC plugin's
+# stage is checked a second time by slabcheck-clang over that build's
+# compile_commands.json (see stage-clang-tool.sh), and its findings must be
+# the GCC plugin's: each case has a second line, "NAME (slabcheck-clang)".
 #
 #  clean      the objects build-converted.sh compiles, plus all of
 #             fs/ufs/ and ufs.ko and the objects of fat.ko in fs/fat/
@@ -62,15 +66,23 @@ set -eu
 set -o pipefail
 
 frontend=gcc
-if [ "${1:-}" = --sparse ]; then
+with_tool=
+case ${1:-} in
+--sparse)
 	frontend=sparse
 	shift
-fi
+	;;
+--clang-tool)
+	with_tool=1
+	shift
+	;;
+esac
 checkers=1
-[ "$frontend" = sparse ] && checkers=2
+[ "$frontend" = sparse ] || [ -n "$with_tool" ] && checkers=2
 if [ $# -lt "$checkers" ] || [ $# -gt $((checkers + 1)) ] || [ -z "$1" ]; then
 	echo "usage: $0 PLUGIN_SO [WORKDIR]" >&2
 	echo "       $0 --sparse SLABCHECK_SPARSE SLABCHECK [WORKDIR]" >&2
+	echo "       $0 --clang-tool SLABCHECK_CLANG PLUGIN_SO [WORKDIR]" >&2
 	exit 2
 fi
 for f in "${@:1:$checkers}"; do
@@ -130,6 +142,11 @@ if [ "$frontend" = sparse ]; then
 	# shellcheck source=stage-sparse.sh
 	. "$here/stage-sparse.sh"
 else
+	if [ -n "$with_tool" ]; then
+		tool=$tmp/slabcheck-clang
+		cp "$1" "$tool"
+		shift
+	fi
 	# slabcheck_gcc.so, or slabcheck_clang.so with LLVM=1 (a Clang tree):
 	# the file's base name is how -fplugin-arg-NAME- names it.
 	plugin=$tmp/$(basename "$1")
@@ -149,6 +166,10 @@ fi
 facts=$tmp/facts
 clean_facts=$tmp/clean-facts
 mkdir -p "$facts" "$clean_facts"
+if [ -n "$with_tool" ]; then
+	# shellcheck source=stage-clang-tool.sh
+	. "$here/stage-clang-tool.sh"
+fi
 
 tree=$("$here/prepare-tree.sh" "$workdir")
 # Keep prepare-tree.sh from replacing the tree, and build-converted.sh
@@ -220,19 +241,20 @@ built_with_plugin() {
 	[ -f "$1" ] && [ -f "$cmd" ] && grep -q -F -- "-fplugin=$plugin" "$cmd"
 }
 
-# link_step LOG: appends to LOG what the link step finds in the modules
-# and directories of the facts in $facts, with the clean run's facts for
-# the units this build did not remake (they come first: the last read of a
-# unit counts).  Fails when slabcheck fails.
+# link_step LOG [CLEAN_FACTS FACTS KEPT]: appends to LOG what the link
+# step finds in the modules and directories of the facts in FACTS ($facts),
+# with the clean run's facts (CLEAN_FACTS, $clean_facts) for the units this
+# build did not remake (they come first: the last read of a unit counts).
+# KEEP_LOGS gets them in KEPT (facts).  Fails when slabcheck fails.
 link_step() {
-	local status=0
+	local status=0 kept=${4:-facts}
 	shopt -s nullglob
-	local all=("$clean_facts"/*.facts "$facts"/*.facts)
+	local all=("${2:-$clean_facts}"/*.facts "${3:-$facts}"/*.facts)
 	shopt -u nullglob
 	[ "${#all[@]}" -gt 0 ] || return 0
 	if [ -n "${KEEP_LOGS:-}" ]; then
-		mkdir -p "$KEEP_LOGS/facts"
-		cp "${all[@]}" "$KEEP_LOGS/facts/"
+		mkdir -p "$KEEP_LOGS/$kept"
+		cp "${all[@]}" "$KEEP_LOGS/$kept/"
 	fi
 	"$slabcheck" link --kbuild "${all[@]}" >>"$1" 2>&1 || status=$?
 	[ "$status" -le 1 ]
@@ -330,6 +352,31 @@ run_clean() {
 	if [ "$frontend" = sparse ]; then
 		compare_stock "$log" "${clean_objs[@]}" fs/ufs/ufs.ko fs/fat/fat.ko
 	fi
+	if [ -n "$with_tool" ]; then
+		run_clean_tool
+	fi
+}
+
+# run_clean_tool: slabcheck-clang over the clean build's database must
+# find nothing either, in the files or with the link step.
+run_clean_tool() {
+	local log=$tmp/clean.tool.log link_log=$tmp/clean.tool.link.log
+	local name="clean (slabcheck-clang)" got why=
+
+	progress "clean: slabcheck-clang over the build's compile_commands.json"
+	tool_clean "$log" "$link_log" "${clean_objs[@]}" "${ufs_objs[@]}" \
+		"${fat_objs[@]}" || why="slabcheck-clang or the link step failed;"
+	cat "$link_log" >>"$log"
+	keep_log "$log" clean-slabcheck-clang
+	got=$(findings "$log")
+	[ -z "$got" ] || why="$why findings: $(one_line "$got");"
+	if [ -z "$why" ]; then
+		pass "$name"
+		return
+	fi
+	cat "$log" >&2
+	why=${why# }
+	fail "$name" "${why%;}"
 }
 
 # ---------------------------------------------------- planted, lookalike
@@ -337,8 +384,9 @@ run_clean() {
 # findings with its Expect: lines, restore the tree.
 run_patch() {
 	local kind=$1 patch=$2 name f obj status expected module_expected
-	local got why missing extra malformed
+	local why why_tool malformed plugin_found tool_status=0
 	local log=$tmp/case.log files=() builds=()
+	local tool_log=$tmp/case.tool.log tool_link_log=$tmp/case.tool.link.log
 	name=$kind/$(basename "$patch" .patch)
 
 	expected=$(sed -n -E 's/^Expect: ([^ ]+:[0-9]+:[0-9]+: kmem-[a-z-]+)[[:space:]]*$/\1/p' \
@@ -409,42 +457,83 @@ run_patch() {
 				why="$why $obj not built with the plugin;"
 		done
 	fi
+	# The same build, a second time through slabcheck-clang, before the
+	# sources are put back.
+	if [ -n "$with_tool" ] && [ "$status" -eq 0 ]; then
+		tool_check "$tool_log" "$tool_link_log" "${builds[@]}" ||
+			tool_status=1
+	fi
 	restore_tree
 	keep_log "$log" "${name//\//-}"
 
-	# The plugin alone: exactly the Expect: lines.
-	got=$(findings "$log")
+	compare_expected "$log" "$link_log"
+	cat "$link_log" >>"$log"
+	verdict "$name" "$status" "$log" "$why"
+	[ -n "$with_tool" ] || return 0
+
+	# slabcheck-clang: the same lines, alone and with its link step, as the
+	# GCC plugin must give.
+	why_tool=
+	if [ "$status" -ne 0 ]; then
+		why_tool="make failed;"
+	elif [ "$tool_status" -ne 0 ]; then
+		why_tool="slabcheck-clang or the link step failed;"
+	fi
+	touch "$tool_log" "$tool_link_log"
+	why=$why_tool
+	compare_expected "$tool_log" "$tool_link_log"
+	plugin_found=$(findings "$log" | sort -u)
+	cat "$tool_link_log" >>"$tool_log"
+	keep_log "$tool_log" "${name//\//-}-slabcheck-clang"
+	[ "$(findings "$tool_log" | sort -u)" = "$plugin_found" ] ||
+		why="$why not the GCC plugin's findings;"
+	verdict "$name (slabcheck-clang)" "$((status | tool_status))" \
+		"$tool_log" "$why"
+}
+
+# compare_expected LOG LINK_LOG: adds to why how the findings of a
+# front-end (LOG) and of the link step (LINK_LOG) differ from $expected and
+# $module_expected.  The front-end alone must find exactly the Expect:
+# lines; with the link step, the Expect: and Module-expect: lines, once
+# each.
+compare_expected() {
+	local got missing extra all
+	got=$(findings "$1")
 	missing=$(comm -23 <(echo "$expected" | sed '/^$/d') \
 		<(echo "$got" | sed '/^$/d'))
 	extra=$(comm -13 <(echo "$expected" | sed '/^$/d') \
 		<(echo "$got" | sed '/^$/d'))
 	[ -z "$missing" ] || why="$why missing: $(one_line "$missing");"
 	[ -z "$extra" ] || why="$why unexpected: $(one_line "$extra");"
-	# With the link step: exactly the Expect: and Module-expect: lines.
-	cat "$link_log" >>"$log"
-	expected=$(printf '%s\n%s\n' "$expected" "$module_expected" |
+	all=$(printf '%s\n%s\n' "$expected" "$module_expected" |
 		sed '/^$/d' | sort -u)
-	got=$(findings "$log" | sort -u)
-	missing=$(comm -23 <(echo "$expected" | sed '/^$/d') \
+	got=$(cat "$1" "$2" >"$tmp/both.log" && findings "$tmp/both.log" |
+		sort -u)
+	missing=$(comm -23 <(echo "$all" | sed '/^$/d') \
 		<(echo "$got" | sed '/^$/d'))
-	extra=$(comm -13 <(echo "$expected" | sed '/^$/d') \
+	extra=$(comm -13 <(echo "$all" | sed '/^$/d') \
 		<(echo "$got" | sed '/^$/d'))
 	[ -z "$missing" ] || why="$why missing in the module: $(one_line "$missing");"
 	[ -z "$extra" ] || why="$why unexpected in the module: $(one_line "$extra");"
+}
+
+# verdict NAME STATUS LOG WHY: PASS when WHY is empty, else FAIL with WHY,
+# and LOG (or its findings only, when the build went through) on stderr.
+verdict() {
+	local why=${4# }
 	if [ -z "$why" ]; then
-		pass "$name"
+		pass "$1"
 		return
 	fi
 	{
-		echo "--- $name"
-		if [ "$status" -ne 0 ]; then
-			cat "$log"
+		echo "--- $1"
+		if [ "$2" -ne 0 ]; then
+			cat "$3"
 		else
-			grep -E '\[kmem-|: note: ' "$log" || true
+			grep -E '\[kmem-|: note: ' "$3" || true
 		fi
 	} >&2
-	why=${why# }
-	fail "$name" "${why%;}"
+	fail "$1" "${why%;}"
 }
 
 if selected clean; then
