@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Whole modules: facts files (core/facts_file.c) carry a lowered unit from
- * its compile to the link step (core/link.c), which merges the units of a
- * module into one model that the rules then check as they check one file.
+ * Whole modules: facts files (written by core/facts_write.c, read by
+ * core/facts_read.c) carry a lowered unit from its compile to the link step
+ * (core/link.c), which merges the units of a module into one model that the
+ * rules then check as they check one file.
  */
 #ifndef SLABCHECK_FACTS_FILE_H
 #define SLABCHECK_FACTS_FILE_H
@@ -10,6 +11,10 @@
 #include <stdio.h>
 
 #include "model.h"
+
+/* What a facts file says it is; a reader refuses any other version. */
+#define FACTS_FORMAT "slabcheck-facts"
+#define FACTS_VERSION 2
 
 /*
  * In facts read back: a call to a function of the same unit whose body the
@@ -28,6 +33,15 @@ int facts_write(const struct translation_unit *tu, const char *directory,
 int facts_read(struct translation_unit *tu, FILE *stream, char *error,
 	       size_t error_size);
 void facts_add_callable(struct translation_unit *tu, const char *name);
+
+/*
+ * The writer's choice (core/facts_select.c): per function, whether its body
+ * is 'written', and whether it 'leaves' the unit (calls, itself or below,
+ * a function the unit does not define) when not written.  Both arrays
+ * zeroed, one entry per function.
+ */
+void facts_file_select(const struct translation_unit *tu, bool *written,
+		       bool *leaves);
 
 /*
  * Merges the units, read with facts_read(), into 'module' (tu_init()ed,

@@ -35,6 +35,12 @@ const char *const model_test_names[TEST_KIND_COUNT] = {
 	[TEST_UNKNOWN] = "unknown",
 };
 
+const char *const model_exit_names[EXIT_KIND_COUNT] = {
+	[EXIT_JUMP] = "jump", [EXIT_BRANCH] = "branch",
+	[EXIT_TEST] = "test", [EXIT_RETURN] = "return",
+	[EXIT_NONE] = "none",
+};
+
 void tu_init(struct translation_unit *tu, const char *main_file)
 {
 	memset(tu, 0, sizeof(*tu));

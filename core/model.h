@@ -260,6 +260,8 @@ enum block_exit {
 	EXIT_NONE, /* noreturn call, unreachable */
 };
 
+#define EXIT_KIND_COUNT (EXIT_NONE + 1)
+
 enum value_test {
 	TEST_ZERO,	    /* value == 0 (or NULL) */
 	TEST_ERROR,	    /* IS_ERR(value) */
@@ -402,9 +404,10 @@ struct translation_unit {
 	size_t indexed_function_count;
 };
 
-/* The names dumps and facts files give event kinds and tests. */
+/* The names dumps and facts files give event kinds, tests and exits. */
 extern const char *const model_event_names[EVENT_KIND_COUNT];
 extern const char *const model_test_names[TEST_KIND_COUNT];
+extern const char *const model_exit_names[EXIT_KIND_COUNT];
 
 void tu_init(struct translation_unit *tu, const char *main_file);
 void tu_release(struct translation_unit *tu);

@@ -64,7 +64,7 @@ echo '{"format": "slabcheck-facts", "version": 99}' >facts/bad.facts
 actual=$("$slabcheck" link facts/bad.facts 2>&1)
 check "link: bad facts exit status" 2 $?
 check "link: bad facts message" \
-	"slabcheck: facts/bad.facts: not slabcheck-facts version 1" "$actual"
+	"slabcheck: facts/bad.facts: not slabcheck-facts version 2" "$actual"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
