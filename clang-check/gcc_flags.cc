@@ -57,10 +57,53 @@ static const struct gcc_flag gcc_flags[] = {
 	  "clang",
 	  false, nullptr },
 	{ "-fno-ipa-cp-clone", false, nullptr },
+	/*
+	 * kbuild's dependency files (-Wp,-MMD,dir/.file.o.d): relative to
+	 * the build's directory, and nothing the tool needs to write.
+	 */
+	{ "-Wp,-MMD,", true, nullptr },
+	{ "-Wp,-MD,", true, nullptr },
 	/* GCC plugins of the kernel's own (CONFIG_GCC_PLUGINS) and ours. */
 	{ "-fplugin=", true, nullptr },
 	{ "-fplugin-arg-", true, nullptr },
 };
+
+/*
+ * Programs a build puts before the compiler (CC="ccache gcc", a time
+ * limit): the command's compiler is the word after them.
+ */
+static size_t launcher_words(const CommandLineArguments &arguments)
+{
+	static const char *const launchers[] = { "ccache", "sccache", "distcc",
+						 "icecc" };
+	size_t words = 0;
+
+	while (words + 1 < arguments.size()) {
+		std::string name = arguments[words];
+		bool launcher = false;
+
+		name = name.substr(name.rfind('/') + 1);
+		for (const char *known : launchers)
+			launcher |= name == known;
+		if (name == "timeout") {
+			/* timeout [OPTION...] DURATION COMMAND... */
+			words++;
+			while (words + 1 < arguments.size() &&
+			       arguments[words][0] == '-') {
+				/* -k DURATION and -s SIGNAL take a word. */
+				if (arguments[words] == "-k" ||
+				    arguments[words] == "-s")
+					words++;
+				words++;
+			}
+			launcher = true;
+		}
+		if (!launcher)
+			break;
+		words++;
+	}
+	return words;
+}
 
 static bool is_gcc_flag(const std::string &argument, const char **replacement)
 {
@@ -85,10 +128,13 @@ ArgumentsAdjuster gcc_flags_adjuster(const char *resource_dir)
 		CommandLineArguments adjusted;
 		bool has_resource_dir = false;
 
-		for (size_t i = 0; i < arguments.size(); i++) {
+		size_t first = launcher_words(arguments);
+
+		for (size_t i = first; i < arguments.size(); i++) {
 			const char *replacement = nullptr;
 
-			if (i > 0 && is_gcc_flag(arguments[i], &replacement)) {
+			if (i > first &&
+			    is_gcc_flag(arguments[i], &replacement)) {
 				if (replacement)
 					adjusted.push_back(replacement);
 				continue;
