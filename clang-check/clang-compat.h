@@ -46,6 +46,16 @@ static inline bool compat_starts_with(llvm::StringRef text,
 #endif
 }
 
+static inline bool compat_ends_with(llvm::StringRef text,
+				    llvm::StringRef suffix)
+{
+#if CLANG_VERSION_MAJOR >= 16
+	return text.ends_with(suffix);
+#else
+	return text.endswith(suffix);
+#endif
+}
+
 /* An integer constant expression's value, when the expression is one. */
 static inline bool compat_evaluate_int(const clang::Expr *expr,
 				       const clang::ASTContext &context,

@@ -312,8 +312,15 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_TROUBLE;
 	}
+	/*
+	 * Every C source of the database: kbuild's lists assembler sources
+	 * (.S) too, which are no C (the kernel's run-clang-tools.py skips
+	 * them as well).
+	 */
 	if (files.empty())
-		files = database->getAllFiles();
+		for (const std::string &file : database->getAllFiles())
+			if (compat_ends_with(file, ".c"))
+				files.push_back(file);
 	if (files.empty()) {
 		usage(stderr);
 		return EXIT_TROUBLE;

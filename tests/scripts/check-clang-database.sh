@@ -5,8 +5,8 @@
 # builds write them, run from another directory: compilers behind a
 # launcher (CC="ccache gcc", a time limit as in tests/robustness/), kbuild's
 # dependency files (-Wp,-MMD,dir/.file.o.d, relative to the build's
-# directory) and GCC-only flags.  Each entry must be checked, and give its
-# one finding.
+# directory), GCC-only flags, and an assembler source, which is no C and
+# is skipped.  Each C entry must be checked, and give its one finding.
 set -eu
 tool=$(readlink -f "$1")
 source_dir=$(readlink -f "$2")
@@ -30,6 +30,8 @@ void __init foo_init(void)
 }
 SOURCE
 done
+# An assembler source, as kbuild's database lists them: no C to check.
+printf '.macro ALTERNATIVE a\n.endm\n\tALTERNATIVE "nop"\n' >"$work/build/sub/entry.S"
 flags="-nostdinc -isystem $source_dir/tests/include -std=gnu11 -O2 -fconserve-stack -mrecord-mcount"
 cat >"$work/build/compile_commands.json" <<JSON
 [
@@ -38,7 +40,9 @@ cat >"$work/build/compile_commands.json" <<JSON
   { "directory": "$work/build", "file": "sub/ccache.c",
     "command": "/usr/bin/ccache gcc -Wp,-MMD,sub/.ccache.o.d $flags -c -o sub/ccache.o sub/ccache.c" },
   { "directory": "$work/build", "file": "sub/timeout.c",
-    "command": "timeout -k 5 600 gcc -Wp,-MD,sub/.timeout.o.d $flags -c -o sub/timeout.o sub/timeout.c" }
+    "command": "timeout -k 5 600 gcc -Wp,-MD,sub/.timeout.o.d $flags -c -o sub/timeout.o sub/timeout.c" },
+  { "directory": "$work/build", "file": "sub/entry.S",
+    "command": "gcc -D__ASSEMBLY__ -c -o sub/entry.o sub/entry.S" }
 ]
 JSON
 
