@@ -29,6 +29,8 @@ static const struct gcc_flag gcc_flags[] = {
 	{ "-mpreferred-stack-boundary=", true, nullptr },
 	{ "-mindirect-branch=thunk-extern", false,
 	  "-mretpoline-external-thunk" },
+	/* Inline retpoline thunks (the kernel's purgatory and boot code). */
+	{ "-mindirect-branch=thunk-inline", false, nullptr },
 	{ "-mindirect-branch-register", false, nullptr },
 	{ "-mindirect-branch-cs-prefix", false, nullptr },
 	{ "-mfunction-return=", true, nullptr },
