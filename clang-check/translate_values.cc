@@ -181,24 +181,8 @@ void note_result_type(body_translation &body, struct operand operand,
 
 const char *static_variable(body_translation &body, const Expr *lvalue)
 {
-	const VarDecl *variable;
+	const VarDecl *variable = lvalue_variable(lvalue);
 
-	for (;;) {
-		lvalue = lvalue->IgnoreParens();
-		if (const MemberExpr *member = dyn_cast<MemberExpr>(lvalue)) {
-			if (member->isArrow())
-				return nullptr;
-			lvalue = member->getBase();
-		} else if (const ArraySubscriptExpr *element =
-				   dyn_cast<ArraySubscriptExpr>(lvalue)) {
-			lvalue = element->getBase()->IgnoreParenImpCasts();
-		} else {
-			break;
-		}
-	}
-	const DeclRefExpr *reference = dyn_cast<DeclRefExpr>(lvalue);
-	variable =
-		reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
 	if (!variable || !variable->hasGlobalStorage() ||
 	    !variable->getIdentifier())
 		return nullptr;
