@@ -7,6 +7,7 @@
  * the findings of everything else are not lost.
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,36 +129,59 @@ static void take_line(struct progress *progress, const char *line)
 		show_status(progress);
 }
 
-int run_make(char **argv, const char *directory)
+pid_t start_command(char **argv, int output, bool with_stderr)
 {
-	struct progress progress = { .directory = directory,
-				     .terminal = isatty(STDERR_FILENO) };
-	char *line = NULL;
-	size_t size = 0;
-	int pipe_ends[2], status;
-	FILE *output;
 	pid_t child;
 
 	fflush(stdout);
-	if (pipe(pipe_ends) < 0) {
-		perror("slabcheck: pipe");
-		return -1;
-	}
 	child = fork();
 	if (child < 0) {
 		perror("slabcheck: fork");
 		return -1;
 	}
 	if (child == 0) {
-		dup2(pipe_ends[1], STDOUT_FILENO);
-		dup2(pipe_ends[1], STDERR_FILENO);
-		close(pipe_ends[0]);
-		close(pipe_ends[1]);
+		dup2(output, STDOUT_FILENO);
+		if (with_stderr)
+			dup2(output, STDERR_FILENO);
 		execvp(argv[0], argv);
 		fprintf(stderr, "slabcheck: cannot run %s\n", argv[0]);
 		_exit(127);
 	}
+	return child;
+}
+
+int wait_command(pid_t child)
+{
+	int status;
+
+	if (waitpid(child, &status, 0) < 0)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int run_make(char **argv, const char *directory)
+{
+	struct progress progress = { .directory = directory,
+				     .terminal = isatty(STDERR_FILENO) };
+	char *line = NULL;
+	size_t size = 0;
+	int pipe_ends[2];
+	FILE *output;
+	pid_t child;
+
+	/* Close-on-exec: make and its children hold only the copies
+	 * start_command() puts on their stdout and stderr, so the read end
+	 * sees the end of the output when make exits. */
+	if (pipe2(pipe_ends, O_CLOEXEC) < 0) {
+		perror("slabcheck: pipe");
+		return -1;
+	}
+	child = start_command(argv, pipe_ends[1], true);
 	close(pipe_ends[1]);
+	if (child < 0) {
+		close(pipe_ends[0]);
+		return -1;
+	}
 	output = fdopen(pipe_ends[0], "r");
 	while (output && getline(&line, &size, output) >= 0)
 		take_line(&progress, line);
@@ -177,7 +201,5 @@ int run_make(char **argv, const char *directory)
 		fputc('\n', stderr);
 	}
 	free(progress.failed);
-	if (waitpid(child, &status, 0) < 0)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	return wait_command(child);
 }

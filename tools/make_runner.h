@@ -1,7 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Runs make for `slabcheck kbuild` (tools/make_runner.c). */
+/* Runs commands, and make for `slabcheck kbuild` (tools/make_runner.c). */
 #ifndef SLABCHECK_TOOLS_MAKE_RUNNER_H
 #define SLABCHECK_TOOLS_MAKE_RUNNER_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+/*
+ * Starts a command (argv, NULL-terminated) with its stdout on the file
+ * descriptor 'output', and its stderr too when 'with_stderr'.  Returns
+ * the child's pid, or -1.
+ */
+pid_t start_command(char **argv, int output, bool with_stderr);
+/* Waits for a child of start_command(): its exit status, or -1. */
+int wait_command(pid_t child);
 
 /*
  * Runs make (argv, NULL-terminated) with its output passed on to our

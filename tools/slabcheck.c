@@ -31,7 +31,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "command.h"
@@ -155,24 +154,9 @@ char *format(const char *fmt, const char *value)
  */
 int run(char **argv)
 {
-	pid_t child;
-	int status;
+	pid_t child = start_command(argv, STDERR_FILENO, false);
 
-	fflush(stdout);
-	child = fork();
-	if (child < 0) {
-		perror("slabcheck: fork");
-		return -1;
-	}
-	if (child == 0) {
-		dup2(STDERR_FILENO, STDOUT_FILENO);
-		execvp(argv[0], argv);
-		fprintf(stderr, "slabcheck: cannot run %s\n", argv[0]);
-		_exit(127);
-	}
-	if (waitpid(child, &status, 0) < 0)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	return child < 0 ? -1 : wait_command(child);
 }
 
 static bool has_suffix(const char *name, const char *suffix)
