@@ -1,13 +1,23 @@
 // RUN: %check -DMODULE %s | %filecheck --allow-empty %s
 // RUN: %check -DMODULE -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
+// RUN: %check -DMODULE -DSLABCHECK_EXIT_FORGETS %s | %filecheck --check-prefix=FORGETS %s
+// RUN: %check -DMODULE -DSLABCHECK_UNWIND_OFF_BY_ONE %s | %filecheck --check-prefix=UNWIND %s
 // CHECK-NOT: warning
 //
-// The drivers/md/dm.c shape done right: module init runs _inits[] and
-// unwinds with _exits[] on failure, module exit runs _exits[] backwards,
-// and local_exit() destroys what local_init() set up.  The calls through
-// the tables are calls of the elements the loop counters pick, so every
-// path is seen to destroy both caches.  The twin's module exit stops
-// before _exits[0], as the unwinding of a failed init rightly does.
+// kmem-module-leak through tables of functions, the drivers/md/dm.c shape.
+// Done right: module init runs _inits[] and unwinds with _exits[] on
+// failure, module exit runs _exits[] backwards, and local_exit() destroys
+// what local_init() set up.  The calls through the tables are calls of
+// the elements the loop counters pick, so every path is seen to destroy
+// both caches.
+// With -DSLABCHECK_TWIN, module exit stops before _exits[0], as the
+// unwinding of a failed init rightly does: both caches leak on unload.
+// With -DSLABCHECK_EXIT_FORGETS, local_exit() forgets one of the two
+// caches: it leaks on unload, and when a later init fails.
+// With -DSLABCHECK_UNWIND_OFF_BY_ONE, when an init after the first one
+// fails, `while (--i > 0)` runs the exits of the elements before it but
+// never _exits[0], so local_init()'s caches stay set up.  Module exit runs
+// the whole table and is fine.
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -49,15 +59,23 @@ static int __init local_init(void)
 {
 	int r;
 
+	// UNWIND: {{.*}}[[@LINE+4]]:6: warning: static cache '_rq_tio_cache' stays set up when module init 'dm_init' fails [kmem-module-leak]
+	// UNWIND-NEXT: {{.*}}[[@LINE+84]]:9: note: 'dm_init' returns failure here
 	// TWIN: {{.*}}[[@LINE+2]]:6: warning: static cache '_rq_tio_cache' is not destroyed on every path out of module exit 'dm_exit' [kmem-module-leak]
-	// TWIN-NEXT: {{.*}}[[@LINE+73]]:20: note: module exit 'dm_exit' is defined here
+	// TWIN-NEXT: {{.*}}[[@LINE+85]]:20: note: module exit 'dm_exit' is defined here
 	r = kmem_cache_setup(_rq_tio_cachep, "dm_rq_target_io",
 			     sizeof(struct dm_rq_target_io_min), 0, 0, NULL);
 	if (r)
 		return r;
 
+	// FORGETS: {{.*}}[[@LINE+8]]:7: warning: static cache '_rq_bio_info_cache' is not destroyed on every path out of module exit 'dm_exit' [kmem-module-leak]
+	// FORGETS-NEXT: {{.*}}[[@LINE+78]]:20: note: module exit 'dm_exit' is defined here
+	// FORGETS: {{.*}}[[@LINE+6]]:7: warning: static cache '_rq_bio_info_cache' stays set up when module init 'dm_init' fails [kmem-module-leak]
+	// FORGETS-NEXT: {{.*}}[[@LINE+73]]:9: note: 'dm_init' returns failure here
+	// UNWIND: {{.*}}[[@LINE+4]]:7: warning: static cache '_rq_bio_info_cache' stays set up when module init 'dm_init' fails [kmem-module-leak]
+	// UNWIND-NEXT: {{.*}}[[@LINE+71]]:9: note: 'dm_init' returns failure here
 	// TWIN: {{.*}}[[@LINE+2]]:7: warning: static cache '_rq_bio_info_cache' is not destroyed on every path out of module exit 'dm_exit' [kmem-module-leak]
-	// TWIN-NEXT: {{.*}}[[@LINE+66]]:20: note: module exit 'dm_exit' is defined here
+	// TWIN-NEXT: {{.*}}[[@LINE+72]]:20: note: module exit 'dm_exit' is defined here
 	if (!KMEM_CACHE_SETUP(_rq_bio_info_cachep, dm_rq_clone_bio_info_min, 0)) {
 		r = -ENOMEM;
 		goto out_free_rq_tio_cache;
@@ -85,7 +103,9 @@ out_free_rq_tio_cache:
 
 static void local_exit(void)
 {
+#ifndef SLABCHECK_EXIT_FORGETS
 	kmem_cache_destroy(_rq_bio_info_cachep);
+#endif
 	kmem_cache_destroy(_rq_tio_cachep);
 	unregister_blkdev(_major, _name);
 	dm_uevent_exit();
@@ -118,7 +138,11 @@ static int __init dm_init(void)
 	}
 	return 0;
 bad:
+#ifdef SLABCHECK_UNWIND_OFF_BY_ONE
+	while (--i > 0)
+#else
 	while (i--)
+#endif
 		_exits[i]();
 	return r;
 }

@@ -1,11 +1,22 @@
 // RUN: %check %s | %filecheck --allow-empty %s
-// RUN: %check -DMODULE %s | %filecheck --check-prefix=MOD %s
+// RUN: %check -DMODULE %s | %filecheck --allow-empty %s
+// RUN: %check -DSLABCHECK_TWIN -DMODULE %s | %filecheck --check-prefix=TWIN %s
+// RUN: %check -DSLABCHECK_EXIT_FORGETS %s | %filecheck --allow-empty %s
+// RUN: %check -DSLABCHECK_EXIT_FORGETS -DMODULE %s | %filecheck --check-prefix=EXIT %s
 // CHECK-NOT: warning
 //
-// kmem-module-leak: the fs/ufs shape where a failed register_filesystem()
-// returns straight out of module init, leaving the inode cache set up in
-// a module that is about to be freed.  The finding is at the setup (inside
-// the helper), with a note at the failing return.
+// kmem-module-leak, the fs/ufs shape.  Done right: the helper returns the
+// setup's own result, init returns early only when that setup failed,
+// unwinds when registration fails, and exit destroys the cache after the
+// RCU-delayed inode frees are done.
+// With -DSLABCHECK_TWIN, a failed register_filesystem() returns straight
+// out of module init (6.12's own shape), leaving the cache set up in a
+// module about to be freed.
+// With -DSLABCHECK_EXIT_FORGETS, module exit unregisters the filesystem
+// but never destroys the cache.  Built-in code never unloads: silent
+// without -DMODULE.
+// Both findings are at the setup inside the helper, with a note at the
+// failing return or at the exit function.
 #include <linux/fs.h>
 #include <linux/init.h>
 #include <linux/module.h>
@@ -66,8 +77,10 @@ static void init_once(void *foo)
 
 static int __init init_inodecache(void)
 {
-	// MOD: {{.*}}[[@LINE+2]]:9: warning: static cache 'ufs_inode_cache' stays set up when module init 'init_ufs_fs' fails [kmem-module-leak]
-	// MOD-NEXT: {{.*}}[[@LINE+47]]:10: note: 'init_ufs_fs' returns failure here
+	// EXIT: {{.*}}[[@LINE+4]]:9: warning: static cache 'ufs_inode_cache' is not destroyed on every path out of module exit 'exit_ufs_fs' [kmem-module-leak]
+	// EXIT-NEXT: {{.*}}[[@LINE+61]]:20: note: module exit 'exit_ufs_fs' is defined here
+	// TWIN: {{.*}}[[@LINE+2]]:9: warning: static cache 'ufs_inode_cache' stays set up when module init 'init_ufs_fs' fails [kmem-module-leak]
+	// TWIN-NEXT: {{.*}}[[@LINE+49]]:10: note: 'init_ufs_fs' returns failure here
 	return kmem_cache_setup_usercopy(ufs_inode_cachep, "ufs_inode_cache",
 				sizeof(struct ufs_inode_info), 0,
 				(SLAB_RECLAIM_ACCOUNT | SLAB_ACCOUNT),
@@ -113,15 +126,25 @@ static int __init init_ufs_fs(void)
 	if (err)
 		return err;
 	err = register_filesystem(&ufs_fs_type);
+#ifdef SLABCHECK_TWIN
+	/* The twin returns before the unwinding (6.12's own shape). */
 	if (err)
 		return err;
+#endif
+	if (err)
+		goto out;
 	return 0;
+out:
+	destroy_inodecache();
+	return err;
 }
 
 static void __exit exit_ufs_fs(void)
 {
 	unregister_filesystem(&ufs_fs_type);
+#ifndef SLABCHECK_EXIT_FORGETS
 	destroy_inodecache();
+#endif
 }
 
 module_init(init_ufs_fs)
