@@ -1,13 +1,18 @@
 // RUN: %check -DMODULE %s | %filecheck --allow-empty %s
 // RUN: %check -DMODULE -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
+// RUN: %check -DMODULE -DSLABCHECK_ADDRESS_TAKEN %s | %filecheck --allow-empty %s
+// RUN: %check -DMODULE -DSLABCHECK_ADDRESS_TAKEN -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
 // CHECK-NOT: warning
 //
 // An ops struct written at run time: its initializer names the default
 // backend, and module init switches to the other one when asked.  What
 // `zcache_backend.exit()` calls is no longer what the initializer says,
 // so the call stays one that may reach anything, and module exit is not
-// reported as leaking the cache the other backend sets up.  The twin's
-// module exit forgets to call the backend's exit at all.
+// reported as leaking the cache the other backend sets up.
+// With -DSLABCHECK_ADDRESS_TAKEN, the struct's address is handed to a
+// helper that fills it in: once its address is taken, nothing says the
+// initializer is what the struct still holds.
+// The twin's module exit forgets to call the backend's exit at all.
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -39,7 +44,7 @@ void zcache_unregister_frontend(void);
 static int zcache_lzo_init(void)
 {
 	// TWIN: {{.*}}[[@LINE+2]]:9: warning: static cache 'zcache_lzo_cache' is not destroyed on every path out of module exit 'zcache_exit' [kmem-module-leak]
-	// TWIN-NEXT: {{.*}}[[@LINE+45]]:20: note: module exit 'zcache_exit' is defined here
+	// TWIN-NEXT: {{.*}}[[@LINE+59]]:20: note: module exit 'zcache_exit' is defined here
 	return kmem_cache_setup(zcache_lzo_cachep, "zcache_lzo",
 				sizeof(struct zcache_entry_min), 0, 0, NULL);
 }
@@ -52,7 +57,7 @@ static void zcache_lzo_exit(void)
 static int zcache_zstd_init(void)
 {
 	// TWIN: {{.*}}[[@LINE+2]]:9: warning: static cache 'zcache_zstd_cache' is not destroyed on every path out of module exit 'zcache_exit' [kmem-module-leak]
-	// TWIN-NEXT: {{.*}}[[@LINE+32]]:20: note: module exit 'zcache_exit' is defined here
+	// TWIN-NEXT: {{.*}}[[@LINE+46]]:20: note: module exit 'zcache_exit' is defined here
 	return kmem_cache_setup(zcache_zstd_cachep, "zcache_zstd",
 				sizeof(struct zcache_entry_min), 0, 0, NULL);
 }
@@ -67,14 +72,28 @@ static struct zcache_backend_ops zcache_backend = {
 	.exit	= zcache_lzo_exit,
 };
 
+#ifdef SLABCHECK_ADDRESS_TAKEN
+static void __init zcache_select(struct zcache_backend_ops *ops)
+{
+	if (!use_zstd)
+		return;
+	ops->init = zcache_zstd_init;
+	ops->exit = zcache_zstd_exit;
+}
+#endif
+
 static int __init zcache_init(void)
 {
 	int ret;
 
+#ifdef SLABCHECK_ADDRESS_TAKEN
+	zcache_select(&zcache_backend);
+#else
 	if (use_zstd) {
 		zcache_backend.init = zcache_zstd_init;
 		zcache_backend.exit = zcache_zstd_exit;
 	}
+#endif
 	ret = zcache_backend.init();
 	if (ret)
 		return ret;

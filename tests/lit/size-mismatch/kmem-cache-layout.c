@@ -1,10 +1,19 @@
-// RUN: %check %s | %filecheck %s
+// RUN: %check %s | %filecheck --allow-empty %s
+// RUN: %check -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
+// RUN: %check -DSLABCHECK_ALIGN %s | %filecheck --check-prefix=ALIGN %s
+// CHECK-NOT: warning
 //
 // kmem-size-mismatch: a file that sees the real struct kmem_cache (mm/'s
-// own files) and the opaque stand-in: the two must agree in size and
-// alignment, or static instances are too small.  Reported at the tag of
-// the struct kmem_cache definition.  (This is what the RFC's BUILD_BUG_ON
-// in mm/slub.c guards; here the generated size is stale.)
+// own files) and the opaque stand-in.  The two must agree in size and
+// alignment, or static instances do not hold what mm/'s code expects
+// there; here they agree (256 bytes, aligned to 64), as the generated
+// header promises.  Reported at the tag of the struct kmem_cache
+// definition: what the RFC's BUILD_BUG_ON in mm/slub.c guards.
+// With -DSLABCHECK_TWIN the generated size is stale: a debugging field
+// was added without regenerating it.
+// With -DSLABCHECK_ALIGN the sizes agree but the alignment does not: a
+// static instance aligned to 64 may not be where code built for a 128-byte
+// aligned struct kmem_cache expects it.
 #include <linux/cache.h>
 #include <linux/kernel.h>
 #include <linux/kobject.h>
@@ -18,8 +27,9 @@ struct kmem_cache_order_objects {
 	unsigned int x;
 };
 
+// ALIGN: {{.*}}[[@LINE+2]]:8: warning: struct kmem_cache (256 bytes, aligned to 128) does not match struct kmem_cache_opaque (256 bytes, aligned to 64) [kmem-size-mismatch]
+// TWIN: {{.*}}[[@LINE+1]]:8: warning: struct kmem_cache (320 bytes, aligned to 64) does not match struct kmem_cache_opaque (256 bytes, aligned to 64) [kmem-size-mismatch]
 struct kmem_cache {
-// CHECK: {{.*}}[[@LINE-1]]:8: warning: struct kmem_cache (320 bytes, aligned to 64) does not match struct kmem_cache_opaque (256 bytes, aligned to 64) [kmem-size-mismatch]
 	struct kmem_cache_cpu		*cpu_slab;
 	slab_flags_t			flags;
 	unsigned long			min_partial;
@@ -40,14 +50,24 @@ struct kmem_cache {
 	struct list_head		list;
 	struct kobject			kobj;
 	struct kobject			*owner;
+#ifdef SLABCHECK_TWIN
+	/* A debugging field added without regenerating the opaque size. */
+	unsigned long			debug_flags[8];
+#endif
 	unsigned long			random;
 	unsigned int			remote_node_defrag_ratio;
 	unsigned int			useroffset;
 	unsigned int			usersize;
-	struct kmem_cache_node		*node[16];
+	struct kmem_cache_node		*node[8];
+#ifdef SLABCHECK_ALIGN
+} __aligned(128);
+#else
 } ____cacheline_aligned;
-static_assert(sizeof(struct kmem_cache) == 320);
+#endif
+#if !defined(SLABCHECK_TWIN) && !defined(SLABCHECK_ALIGN)
+static_assert(sizeof(struct kmem_cache) == 256);
 static_assert(__alignof__(struct kmem_cache) == 64);
+#endif
 
 unsigned int kmem_cache_size(struct kmem_cache *s)
 {
