@@ -1,30 +1,85 @@
 #!/usr/bin/env bash
-# fuzz-corpus.sh PLUGIN_SO [COUNT] [OUT_DIR]
+# fuzz-corpus.sh [--front-end=gcc|clang|sparse|clang-tool] FRONT_END [COUNT] [OUT_DIR]
 #
 # Our test corpus, broken on purpose: each lit test is mutated COUNT times
 # (default 20; a seeded generator, so a run repeats) by flipping random
 # bytes, cutting lines, duplicating or deleting ranges of lines.  Every
-# mutant is compiled by GCC without the plugin, then with it.  What must
-# hold: whatever GCC does with the mutant (accepts it, or rejects it with
-# errors), the plugin does not crash the compiler: no internal compiler
-# error, no signal, no slabcheck internal error, and the same exit status
-# as without the plugin (or 1 where only our findings differ, never with
-# werror here).  A per-compile time limit catches hangs.
+# mutant is compiled or checked without the front-end, then with it.  What
+# must hold: whatever the compiler does with the mutant (accepts it, or
+# rejects it with errors), the front-end does not crash: no internal
+# compiler error, no signal, no slabcheck internal error, and the same exit
+# status as without it (never with werror here).  A per-run time limit
+# (TIME_LIMIT, default 60 s) catches hangs.
+#
+# FRONT_END is the front-end's file, compared with what runs without it:
+#   gcc (default)  the GCC plugin, against GCC alone;
+#   clang          the Clang plugin, against Clang alone (SLABCHECK_CLANG_CC);
+#   sparse         slabcheck-sparse, against stock sparse (SPARSE), with
+#                  kbuild's CHECKFLAGS;
+#   clang-tool     slabcheck-clang FILE -- FLAGS, against clang
+#                  -fsyntax-only: only accepted or rejected must agree (the
+#                  tool's exit status says 2 for a file with errors).
 #
 # Prints a summary and writes every failing mutant with its log to OUT_DIR
-# (default /var/tmp/slabcheck-robustness/fuzz).  Not in CI: docs/reliability.md
-# records the runs.
+# (default /var/tmp/slabcheck-robustness/fuzz-FRONT_END).  Not in CI:
+# docs/reliability.md records the runs.
 set -u
-plugin=$(readlink -f "$1")
+front_end=gcc
+case ${1:-} in
+--front-end=*)
+	front_end=${1#--front-end=}
+	shift
+	;;
+esac
+if [ $# -lt 1 ] || [ $# -gt 3 ]; then
+	echo "usage: $0 [--front-end=gcc|clang|sparse|clang-tool] FRONT_END [COUNT] [OUT_DIR]" >&2
+	exit 2
+fi
+checker=$(readlink -f "$1")
 count=${2:-20}
-out=${3:-/var/tmp/slabcheck-robustness/fuzz}
+out=${3:-/var/tmp/slabcheck-robustness/fuzz-$front_end}
 here=$(cd "$(dirname "$0")/../.." && pwd)
 gcc=${SLABCHECK_GCC:-gcc}
+clang=${SLABCHECK_CLANG_CC:-clang}
+sparse=${SPARSE:-sparse}
 limit=${TIME_LIMIT:-60}
+cflags=(-std=gnu11 -O2 -Wall -nostdinc -isystem "$here/tests/include" -DMODULE)
+# kbuild's CHECKFLAGS for x86_64, as tests/lit/drivers/check-sparse.sh.
+sparse_flags=(-D__linux__ -Dlinux -D__STDC__ -Dunix -D__unix__ -Wbitwise
+	-Wno-return-void -Wno-unknown-attribute --arch=x86_64 -mlittle-endian
+	-m64 -D__x86_64__ "${cflags[@]}")
+
+# Each command runs as BEFORE... MUTANT AFTER...: slabcheck-clang takes the
+# compiler's flags after the file.
+plain_after=()
+with_after=()
+case $front_end in
+gcc)
+	plain_before=("$gcc" "${cflags[@]}" -c -o /dev/null)
+	with_before=("$gcc" -fplugin="$checker"
+		-fplugin-arg-slabcheck_gcc-verify "${cflags[@]}" -c -o /dev/null)
+	;;
+clang)
+	plain_before=("$clang" "${cflags[@]}" -c -o /dev/null)
+	with_before=("$clang" -fplugin="$checker"
+		-fplugin-arg-slabcheck_clang-verify "${cflags[@]}" -c -o /dev/null)
+	;;
+sparse)
+	plain_before=("$sparse" "${sparse_flags[@]}")
+	with_before=("$checker" --slabcheck-verify "${sparse_flags[@]}")
+	;;
+clang-tool)
+	plain_before=("$clang" "${cflags[@]}" -fsyntax-only)
+	with_before=("$checker" --verify)
+	with_after=(-- "${cflags[@]}")
+	;;
+*)
+	echo "$0: unknown front-end '$front_end'" >&2
+	exit 2
+	;;
+esac
 rm -rf "$out"
 mkdir -p "$out/mutants"
-flags=(-std=gnu11 -O2 -Wall -nostdinc -isystem "$here/tests/include" -DMODULE
-	-c -o /dev/null)
 
 mutants=0
 rejected=0
@@ -61,31 +116,38 @@ for path in files:
             text = data[:rng.randrange(len(data))]
         open(os.path.join(out, f'{base}.{n}.c'), 'wb').write(text)
 PY
+# Each run under timeout: a signal shows as timeout's exit status 128+N
+# (124 for the time limit), since the shell sees no child die.
 for mutant in "$out"/mutants/*.c; do
 	mutants=$((mutants + 1))
-	timeout "$limit" "$gcc" "${flags[@]}" "$mutant" >"$out/plain.log" 2>&1
+	timeout "$limit" "${plain_before[@]}" "$mutant" "${plain_after[@]}" \
+		>"$out/plain.log" 2>&1
 	plain=$?
-	timeout "$limit" "$gcc" -fplugin="$plugin" \
-		-fplugin-arg-slabcheck_gcc-verify "${flags[@]}" "$mutant" \
-		>"$out/plugin.log" 2>&1
-	with=$?
+	timeout "$limit" "${with_before[@]}" "$mutant" "${with_after[@]}" \
+		>"$out/with.log" 2>&1
+	status=$?
 	[ "$plain" -eq 0 ] || rejected=$((rejected + 1))
 	why=
-	if grep -q -E 'internal compiler error|slabcheck: internal error|Segmentation fault|Aborted' \
-		"$out/plugin.log"; then
+	if grep -q -E 'internal compiler error|slabcheck: internal error|Segmentation fault|Aborted|PLEASE submit a bug report|Stack dump' \
+		"$out/with.log"; then
 		why="crash"
-	elif [ "$with" -eq 124 ]; then
+	elif [ "$status" -eq 124 ]; then
 		why="time limit"
-	elif [ "$with" -ne "$plain" ]; then
-		why="exit status $with, $plain without the plugin"
+	elif [ "$status" -gt 124 ]; then
+		why="exit status $status (a signal)"
+	elif [ "$front_end" = clang-tool ]; then
+		[ "$((status == 0))" -eq "$((plain == 0))" ] ||
+			why="exit status $status, $plain without the front-end"
+	elif [ "$status" -ne "$plain" ]; then
+		why="exit status $status, $plain without the front-end"
 	fi
 	if [ -n "$why" ]; then
 		failures=$((failures + 1))
 		cp "$mutant" "$out/"
-		cp "$out/plugin.log" "$out/$(basename "$mutant" .c).log"
+		cp "$out/with.log" "$out/$(basename "$mutant" .c).log"
 		echo "FAIL $(basename "$mutant"): $why"
 	fi
 done
-echo "fuzz-corpus: $mutants mutants of ${#corpus[@]} files, $rejected rejected by GCC itself"
+echo "fuzz-corpus: $front_end, $mutants mutants of ${#corpus[@]} files, $rejected rejected without the front-end"
 echo "$((mutants - failures)) passed, $failures failed"
 [ "$failures" -eq 0 ]
