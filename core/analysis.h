@@ -58,9 +58,6 @@ void add_event_hook(struct rule_hooks *hooks, enum event_kind kind,
 void add_instance_hook(struct rule_hooks *hooks, instance_hook hook);
 /* Called once per unit: for rules that walk paths or look at the unit. */
 void add_unit_hook(struct rule_hooks *hooks, unit_hook hook);
-/* The rule runs on a unit only when this says so (e.g. exempt paths). */
-void set_rule_filter(struct rule_hooks *hooks,
-		     bool (*applies)(const struct analysis *analysis));
 
 /* One rule = one file: each defines its register_<name>(). */
 #define RULE(id, name, summary, description) \

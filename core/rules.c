@@ -20,7 +20,6 @@
 #define HOOKS_PER_RULE 8
 
 struct rule_hooks {
-	bool (*applies)(const struct analysis *analysis);
 	struct {
 		enum event_kind kind;
 		event_hook hook;
@@ -65,12 +64,6 @@ void add_unit_hook(struct rule_hooks *hooks, unit_hook hook)
 {
 	CHECK(hooks->unit_count < HOOKS_PER_RULE);
 	hooks->units[hooks->unit_count++] = hook;
-}
-
-void set_rule_filter(struct rule_hooks *hooks,
-		     bool (*applies)(const struct analysis *analysis))
-{
-	hooks->applies = applies;
 }
 
 int rule_count(void)
@@ -195,8 +188,7 @@ void slabcheck_analyze(const struct translation_unit *tu,
 	arena_init(&analysis.arena);
 	for (int r = 0; r < RULE_COUNT; r++) {
 		rules[r].register_hooks(&hooks[r]);
-		active[r] = !(options->disabled_rules & (1u << r)) &&
-			    (!hooks[r].applies || hooks[r].applies(&analysis));
+		active[r] = !(options->disabled_rules & (1u << r));
 	}
 	for (int r = 0; r < RULE_COUNT; r++) {
 		if (!active[r])
