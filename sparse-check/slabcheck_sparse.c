@@ -39,7 +39,6 @@
  */
 #include "sparse-compat.h"
 
-#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -73,56 +72,27 @@ static void usage(FILE *stream)
 }
 
 /* A file of its own in the directory, for tools that collect findings. */
-static void write_findings(struct report *report, const char *file)
-{
-	char *copy = strdup(file), *path;
-	FILE *stream = NULL;
-	int fd = -1;
-
-	if (copy && asprintf(&path, "%s/%s.XXXXXX.json", options.findings_dir,
-			     basename(copy)) >= 0) {
-		fd = mkstemps(path, 5);
-		stream = fd >= 0 ? fdopen(fd, "w") : NULL;
-		free(path);
-	}
-	free(copy);
-	if (!stream || report_write_json(report, stream) || fclose(stream)) {
-		fprintf(stderr,
-			"slabcheck-sparse: cannot write findings to %s\n",
-			options.findings_dir);
-		exit(1);
-	}
-}
-
 static void analyze(const char *file, struct symbol_list *symbols)
 {
 	struct translation_unit tu;
 	struct report report;
-	char *directory;
+	char *directory = getcwd(NULL, 0);
+	size_t reported;
 
 	tu_init(&tu, file);
 	report_init(&report);
 	translate_unit(&tu, symbols);
 	slabcheck_run(&tu, &options, &report, stderr);
-	if (options.facts_dir) {
-		directory = getcwd(NULL, 0);
-		if (!directory ||
-		    slabcheck_write_facts(&tu, &options, directory)) {
-			fprintf(stderr,
-				"slabcheck-sparse: cannot write facts to %s\n",
-				options.facts_dir);
-			exit(1);
-		}
-		free(directory);
+	/* Printed, or written as files where the options say (emit.c). */
+	if (!directory || slabcheck_emit(&tu, &options, &report, directory,
+					 stderr, &reported)) {
+		fprintf(stderr, "slabcheck-sparse: cannot write the results of "
+				"slabcheck\n");
+		exit(1);
 	}
-	if (options.findings_dir) {
-		errors_printed += options.werror ? report.count : 0;
-		write_findings(&report, file);
-	} else {
-		size_t printed = report_print(&report, stderr, options.werror);
-
-		errors_printed += options.werror ? printed : 0;
-	}
+	/* What werror fails on: the findings no suppression silenced. */
+	errors_printed += options.werror ? reported : 0;
+	free(directory);
 	report_release(&report);
 	tu_release(&tu);
 }
