@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Reports for CI (docs/reports.md): SARIF valid against the official
 # schema, fingerprints that survive unrelated edits and change with the
-# finding, baselines, suppressions seen by the slabcheck command, --context.
+# finding, baselines, suppressions seen by the slabcheck command, --context,
+# and werror in slabcheck-sparse with findings files.
 #
 # usage: check-reports.sh SLABCHECK SOURCE_DIR
 set -u
@@ -148,6 +149,38 @@ actual=$(cd "$work/base" && "$slabcheck" --context=1 foo.c "${flags[@]}" | sed -
 expect "context" "      20 | 	KMEM_CACHE_SETUP(foo_cachep, foo_req, SLAB_PANIC);
 >>    21 | 	KMEM_CACHE_SETUP(foo_cachep, foo_req, SLAB_PANIC);
       22 | 	KMEM_CACHE_SETUP(bar_cachep, foo_req, SLAB_PANIC);" "$actual"
+
+# slabcheck-sparse alone, writing findings files as kbuild --sparse has
+# it: werror fails on what no suppression silenced, and only on that.
+sparse_checker=$(dirname "$slabcheck")/../sparse-check/slabcheck-sparse
+if [ -x "$sparse_checker" ]; then
+	mkdir -p "$work/sparse/findings"
+	cat >"$work/sparse/twice.c" <<'C'
+#include <linux/init.h>
+#include <linux/slab.h>
+#include <linux/slab-static.h>
+
+struct foo_req { unsigned long flags; };
+static struct kmem_cache_opaque foo_cache;
+
+void __init foo_init(void)
+{
+	KMEM_CACHE_SETUP(to_kmem_cache(&foo_cache), foo_req, SLAB_PANIC);
+	/* slabcheck: ignore kmem-resetup -- reset by the selftest */
+	KMEM_CACHE_SETUP(to_kmem_cache(&foo_cache), foo_req, SLAB_PANIC);
+}
+C
+	sparse_werror() {
+		"$sparse_checker" --slabcheck-werror \
+			--slabcheck-findings-dir="$work/sparse/findings" \
+			-nostdinc -isystem "$source_dir/tests/include" \
+			"$work/sparse/twice.c" >/dev/null 2>&1
+		echo $?
+	}
+	expect "sparse werror: suppressed findings pass" 0 "$(sparse_werror)"
+	sed -i 's/ignore kmem-resetup/ignore kmem-storage/' "$work/sparse/twice.c"
+	expect "sparse werror: a finding left fails" 1 "$(sparse_werror)"
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
