@@ -116,6 +116,10 @@ static void analyze(const char *file, struct symbol_list *symbols)
 		free(directory);
 	}
 	if (options.findings_dir) {
+		/* The slabcheck command may read them elsewhere (kbuild -C). */
+		directory = getcwd(NULL, 0);
+		report_set_directory(&report, 0, directory);
+		free(directory);
 		errors_printed += options.werror ? report.count : 0;
 		write_findings(&report, file);
 	} else {
