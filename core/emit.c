@@ -123,6 +123,9 @@ int slabcheck_emit(const struct translation_unit *tu,
 	int status = 0;
 
 	report_finish(report);
+	/* The slabcheck command may read them elsewhere (kbuild -C). */
+	if (options->stream_results || options->findings_dir)
+		report_set_directory(report, 0, directory);
 	*reported = 0;
 	for (size_t i = 0; i < report->count; i++)
 		*reported += !report->findings[i].suppressed_by;

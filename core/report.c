@@ -19,6 +19,22 @@ const char *report_string(struct report *report, const char *text)
 	return arena_strdup(&report->strings, text ? text : "");
 }
 
+void report_set_directory(struct report *report, size_t first,
+			  const char *directory)
+{
+	const char *copy = NULL;
+
+	if (!directory || !*directory)
+		return;
+	for (size_t i = first; i < report->count; i++) {
+		if (report->findings[i].directory)
+			continue;
+		if (!copy)
+			copy = report_string(report, directory);
+		report->findings[i].directory = copy;
+	}
+}
+
 static void free_notes(struct note *note);
 
 void report_release(struct report *report)

@@ -21,6 +21,13 @@ void report_forget(struct report *report, size_t index);
 const char *report_string(struct report *report, const char *text);
 
 /*
+ * Findings from 'first' on that have no directory get 'directory' (where
+ * the compiler ran): what reads them elsewhere finds their files.
+ */
+void report_set_directory(struct report *report, size_t first,
+			  const char *directory);
+
+/*
  * The findings as JSON (core/report_json.c), and back: reading appends to
  * the report.  Both return 0, or -1 (read: with a message in 'error').
  */

@@ -9,6 +9,8 @@
  *                     "message": ..., "function": ...,
  *                     "fingerprint": ... (once report_finish() ran),
  *                     "suppressed-by": ... (when a suppression matched),
+ *                     "directory": ... (where the compiler ran, when
+ *                     known: a relative "file" is relative to it),
  *                     "notes": [ { "file": ..., "line": N,
  *                     "column": N, "message": ... } ] } ] }
  */
@@ -59,6 +61,9 @@ int report_write_json(const struct report *report, FILE *stream)
 			json_object_set_new(
 				entry, "suppressed-by",
 				json_string(finding->suppressed_by));
+		if (finding->directory)
+			json_object_set_new(entry, "directory",
+					    json_string(finding->directory));
 		json_array_append_new(findings, entry);
 	}
 	root = json_pack("{s:s, s:i, s:o}", "format", FINDINGS_FORMAT,
@@ -132,6 +137,8 @@ int report_read_json(struct report *report, FILE *stream, char *error,
 			finding->function = report_string(report, text);
 		if (!json_unpack(entry, "{s:s}", "suppressed-by", &text))
 			finding->suppressed_by = report_string(report, text);
+		if (!json_unpack(entry, "{s:s}", "directory", &text))
+			finding->directory = report_string(report, text);
 		json_array_foreach(notes, note_index, note)
 		{
 			if (read_location(report, note, &at, &message))

@@ -238,7 +238,7 @@ void slabcheck_run(struct translation_unit *tu,
 	config_cache_release(&configs);
 	slabcheck_analyze(tu, &configured, report);
 	/* Only a search for unused suppressions reads a file with none. */
-	slabcheck_suppress(report, options, &tu->main_file,
+	slabcheck_suppress(report, options, &tu->main_file, NULL,
 			   options->report_unused ? 1 : 0);
 }
 

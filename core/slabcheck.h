@@ -65,6 +65,11 @@ struct finding {
 	char fingerprint[17];
 	/* The suppression that silenced it ("FILE:LINE: reason"), or NULL. */
 	const char *suppressed_by;
+	/*
+	 * Where the compiler ran: a relative location.file names a file
+	 * there, wherever the findings are read.  NULL: our own directory.
+	 */
+	const char *directory;
 };
 
 struct report {
@@ -123,15 +128,26 @@ void slabcheck_analyze(const struct translation_unit *tu,
 #define SUPPRESSION_RULE "slabcheck-suppression"
 
 /*
+ * 'name', relative to 'directory' (where it was compiled; NULL: here) when
+ * it is relative, as an absolute path without "." or ".." parts (those of
+ * a file that does not exist stay).  malloc()ed.
+ */
+char *slabcheck_source_path(const char *name, const char *directory);
+
+/*
  * Applies the suppression comments in the findings' files and the
  * `.slabcheck` configuration files above them (core/suppress.c): silenced
  * findings are marked, not removed.  Malformed suppressions are reported;
  * with options->report_unused, so are those in the findings' files and in
- * 'files' that matched nothing.
+ * 'files' that matched nothing.  A relative files[i] is relative to
+ * directories[i] (as a finding's file is to its 'directory'); NULL
+ * 'directories', or a NULL one: to ours.  A file is one file however it
+ * is spelled.
  */
 void slabcheck_suppress(struct report *report,
 			const struct slabcheck_options *options,
-			const char *const *files, size_t file_count);
+			const char *const *files,
+			const char *const *directories, size_t file_count);
 
 /*
  * Sorts the findings by location, drops duplicates (two paths to the same

@@ -37,7 +37,8 @@ struct suppression {
 };
 
 struct source_file {
-	char *name;
+	char *name; /* as the first finding or caller spelled it */
+	char *path; /* what is read: absolute, without "." or ".." */
 	struct suppression *suppressions;
 	size_t count;
 };
@@ -116,18 +117,41 @@ static void parse_suppression(struct source_file *file, const char *text,
 	add_suppression(file, &suppression);
 }
 
+/*
+ * One spelling per file: "a.c", "./a.c" and "/src/a.c" are one file, and
+ * the link step, run anywhere, reads the file the compile read.
+ */
+char *slabcheck_source_path(const char *name, const char *directory)
+{
+	char *joined, *resolved;
+
+	if (name[0] == '/' || !directory || !*directory)
+		joined = strdup(name);
+	else if (asprintf(&joined, "%s/%s", directory, name) < 0)
+		joined = NULL;
+	CHECK(joined != NULL);
+	resolved = realpath(joined, NULL);
+	if (!resolved)
+		return joined;
+	free(joined);
+	return resolved;
+}
+
 static struct source_file *source_file(struct suppressor *suppressor,
-				       const char *name)
+				       const char *name, const char *directory)
 {
 	struct source_file *file;
 	FILE *stream;
-	char *text = NULL;
+	char *text = NULL, *path = slabcheck_source_path(name, directory);
 	size_t size = 0;
 	unsigned int line = 0;
 
-	for (size_t i = 0; i < suppressor->file_count; i++)
-		if (!strcmp(suppressor->files[i].name, name))
-			return &suppressor->files[i];
+	for (size_t i = 0; i < suppressor->file_count; i++) {
+		if (strcmp(suppressor->files[i].path, path))
+			continue;
+		free(path);
+		return &suppressor->files[i];
+	}
 	suppressor->files = realloc(suppressor->files, (suppressor->file_count +
 							1) * sizeof(*file));
 	CHECK(suppressor->files != NULL);
@@ -135,7 +159,8 @@ static struct source_file *source_file(struct suppressor *suppressor,
 	memset(file, 0, sizeof(*file));
 	file->name = strdup(name);
 	CHECK(file->name != NULL);
-	stream = fopen(name, "r");
+	file->path = path;
+	stream = fopen(path, "r");
 	if (!stream)
 		return file;
 	while (getline(&text, &size, stream) >= 0) {
@@ -153,10 +178,9 @@ static struct source_file *source_file(struct suppressor *suppressor,
 }
 
 static bool suppress_by_comment(struct suppressor *suppressor,
+				struct source_file *file,
 				struct finding *finding, int rule)
 {
-	struct source_file *file =
-		source_file(suppressor, finding->location.file);
 	bool silenced = false;
 
 	for (size_t i = 0; i < file->count; i++) {
@@ -182,10 +206,10 @@ static bool suppress_by_comment(struct suppressor *suppressor,
 }
 
 static void suppress_by_config(struct suppressor *suppressor,
+			       const struct source_file *file,
 			       struct finding *finding, int rule)
 {
-	struct config *config =
-		config_find(&suppressor->configs, finding->location.file);
+	struct config *config = config_find(&suppressor->configs, file->path);
 	const struct config_entry *entry;
 	char *by;
 
@@ -197,7 +221,7 @@ static void suppress_by_config(struct suppressor *suppressor,
 			       (struct source_location){ config->path, 0, 0 },
 			       "configuration file: %s", config->error);
 	}
-	entry = config_disables(config, finding->location.file, rule);
+	entry = config_disables(config, file->path, rule);
 	if (!entry || finding->suppressed_by)
 		return;
 	if (asprintf(&by, "%s:%u: disable %s %s", config->path, entry->line,
@@ -236,23 +260,28 @@ static void report_problems(struct suppressor *suppressor, bool unused)
 
 void slabcheck_suppress(struct report *report,
 			const struct slabcheck_options *options,
-			const char *const *files, size_t file_count)
+			const char *const *files,
+			const char *const *directories, size_t file_count)
 {
 	struct suppressor suppressor = { .report = report };
 	size_t count = report->count;
 
 	for (size_t i = 0; i < file_count; i++)
 		if (files[i])
-			source_file(&suppressor, files[i]);
+			source_file(&suppressor, files[i],
+				    directories ? directories[i] : NULL);
 	for (size_t i = 0; i < count; i++) {
 		struct finding *finding = &report->findings[i];
 		int rule = rule_find(finding->rule);
+		struct source_file *file;
 
 		if (rule < 0 || !finding->location.file)
 			continue;
+		file = source_file(&suppressor, finding->location.file,
+				   finding->directory);
 		/* Already silenced by a compile: still marks its comment. */
-		if (!suppress_by_comment(&suppressor, finding, rule))
-			suppress_by_config(&suppressor, finding, rule);
+		if (!suppress_by_comment(&suppressor, file, finding, rule))
+			suppress_by_config(&suppressor, file, finding, rule);
 	}
 	report_problems(&suppressor, options->report_unused);
 	for (size_t f = 0; f < suppressor.file_count; f++) {
@@ -260,6 +289,7 @@ void slabcheck_suppress(struct report *report,
 			free(suppressor.files[f].suppressions[i].reason);
 		free(suppressor.files[f].suppressions);
 		free(suppressor.files[f].name);
+		free(suppressor.files[f].path);
 	}
 	free(suppressor.files);
 	config_cache_release(&suppressor.configs);

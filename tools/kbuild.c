@@ -32,13 +32,15 @@ static void append_to_environment(const char *name, const char *value,
 /*
  * ccache hashes the compiler and its arguments, not the plugin a path
  * names: a rebuilt plugin must not replay the old one's findings.  The
- * run= option changes every run and must not defeat the cache.
+ * run= option changes every run and must not defeat the cache, whichever
+ * plugin (GCC's or, with --clang, Clang's) it is spelled for.
  */
 static void hash_plugin_in_ccache(void)
 {
 	append_to_environment("CCACHE_EXTRAFILES", plugin_path(), ":");
-	append_to_environment("CCACHE_IGNOREOPTIONS", PLUGIN_ARGUMENT "run=*",
-			      " ");
+	append_to_environment(
+		"CCACHE_IGNOREOPTIONS",
+		PLUGIN_ARGUMENT "run=* " CLANG_PLUGIN_ARGUMENT "run=*", " ");
 }
 
 /*

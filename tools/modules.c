@@ -20,8 +20,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "config_file.h"
 #include "facts_file.h"
 #include "modules.h"
+#include "report.h"
 
 void facts_set_init(struct facts_set *set)
 {
@@ -39,27 +41,6 @@ void facts_set_release(struct facts_set *set)
 	free(set->paths);
 	free(set->groups);
 	facts_set_init(set);
-}
-
-/* The unit's source as an absolute path, without "." or ".." parts. */
-static char *unit_source_path(const struct translation_unit *unit)
-{
-	char *joined, *resolved;
-
-	if (unit->main_file[0] == '/' || !unit->compile_directory ||
-	    !*unit->compile_directory)
-		joined = strdup(unit->main_file);
-	else if (asprintf(&joined, "%s/%s", unit->compile_directory,
-			  unit->main_file) < 0)
-		joined = NULL;
-	if (!joined)
-		return NULL;
-	resolved = realpath(joined, NULL);
-	if (resolved) {
-		free(joined);
-		return resolved;
-	}
-	return joined;
 }
 
 int facts_set_read(struct facts_set *set, const char *path, char *error,
@@ -96,7 +77,8 @@ int facts_set_read(struct facts_set *set, const char *path, char *error,
 		tu_release(unit);
 		return -1;
 	}
-	source = unit_source_path(unit);
+	source =
+		slabcheck_source_path(unit->main_file, unit->compile_directory);
 	/* A unit compiled twice (a rebuild in one run): the last one counts. */
 	for (size_t i = 0; source && i < set->count; i++) {
 		if (strcmp(set->paths[i], source))
@@ -245,14 +227,69 @@ void facts_set_group_all(struct facts_set *set)
 	}
 }
 
+/*
+ * The options a compile of each unit ran with: the exempt paths of the
+ * `.slabcheck` above each unit's source join the option's, as
+ * slabcheck_run() adds them for one file.
+ */
+static void add_config_exempt_paths(struct facts_set *set, const char *group,
+				    struct slabcheck_options *options)
+{
+	struct config_cache configs = { 0 };
+	struct config **added = calloc(set->count + 1, sizeof(*added));
+	size_t added_count = 0;
+
+	for (size_t i = 0; added && i < set->count; i++) {
+		struct config *config;
+		bool seen = false;
+
+		if (!set->groups[i] || strcmp(set->groups[i], group))
+			continue;
+		config = config_find(&configs, set->paths[i]);
+		for (size_t a = 0; a < added_count; a++)
+			seen |= added[a] == config;
+		if (!config || seen)
+			continue;
+		added[added_count++] = config;
+		config_add_exempt_paths(config, options);
+	}
+	free(added);
+	config_cache_release(&configs);
+}
+
+/*
+ * Where the unit that holds 'file' was compiled: its findings' names are
+ * relative to it, not to where slabcheck runs.  The first unit whose
+ * directory has the file; units[0]'s when none has.
+ */
+static const char *directory_of(const struct translation_unit *units,
+				size_t count, const char *file)
+{
+	for (size_t i = 0; file && file[0] != '/' && i < count; i++) {
+		const char *directory = units[i].compile_directory;
+		char *path;
+		bool found;
+
+		if (!directory || !*directory ||
+		    asprintf(&path, "%s/%s", directory, file) < 0)
+			continue;
+		found = !access(path, F_OK);
+		free(path);
+		if (found)
+			return directory;
+	}
+	return units[0].compile_directory;
+}
+
 /* Links the units of one group and runs the rules over them. */
 static void link_group(struct facts_set *set, const char *group,
 		       const struct slabcheck_options *options,
 		       struct report *report)
 {
+	struct slabcheck_options configured = *options;
 	struct translation_unit *units;
 	struct translation_unit module;
-	size_t count = 0;
+	size_t count = 0, first = report->count;
 
 	units = calloc(set->count + 1, sizeof(*units));
 	if (!units)
@@ -264,8 +301,18 @@ static void link_group(struct facts_set *set, const char *group,
 	if (count >= 2) {
 		tu_init(&module, units[0].main_file);
 		link_units(&module, units, count);
-		slabcheck_analyze(&module, options, report);
+		add_config_exempt_paths(set, group, &configured);
+		slabcheck_analyze(&module, &configured, report);
 		tu_release(&module);
+		for (size_t i = first; i < report->count; i++) {
+			struct finding *finding = &report->findings[i];
+			const char *directory = directory_of(
+				units, count, finding->location.file);
+
+			if (directory && *directory && !finding->directory)
+				finding->directory =
+					report_string(report, directory);
+		}
 	}
 	free(units);
 }

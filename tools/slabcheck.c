@@ -262,18 +262,27 @@ static int print_findings(struct report *report, struct facts_set *facts,
 			  char **files, int file_count)
 {
 	struct slabcheck_options suppressing = *options;
-	const char **names =
-		calloc((size_t)file_count + facts->count + 1, sizeof(char *));
-	size_t name_count = 0;
+	size_t size = (size_t)file_count + facts->count + 1, name_count = 0;
+	const char **names = calloc(size, sizeof(char *));
+	const char **directories = calloc(size, sizeof(char *));
 	int reported;
 
 	suppressing.report_unused = output.report_unused;
+	/*
+	 * Spelled as the findings spell them (relative to the directory the
+	 * unit was compiled in), so a suppression in a file with none is
+	 * reported with the same name as one in a file with findings.
+	 */
 	for (int i = 0; output.report_unused && i < file_count; i++)
 		names[name_count++] = files[i];
-	for (size_t i = 0; output.report_unused && i < facts->count; i++)
-		names[name_count++] = facts->paths[i];
-	slabcheck_suppress(report, &suppressing, names, name_count);
+	for (size_t i = 0; output.report_unused && i < facts->count; i++) {
+		directories[name_count] = facts->units[i].compile_directory;
+		names[name_count++] = facts->units[i].main_file;
+	}
+	slabcheck_suppress(report, &suppressing, names, directories,
+			   name_count);
 	free(names);
+	free(directories);
 	reported = output_report(report, &output, stdout);
 	facts_set_release(facts);
 	report_release(report);

@@ -2,6 +2,12 @@
 # `slabcheck link` by hand: the units of a module compiled with the plugin's
 # facts-dir= option are linked as one module, or grouped by kbuild's .mod
 # files with --kbuild, and a facts file it cannot read fails the run.
+# Suppressions and `.slabcheck` at the link step (docs/reports.md): a file
+# is one file however it is spelled (--report-unused neither reports a
+# used suppression as unused nor a malformed one twice), the link step
+# reads the files the compile read wherever slabcheck runs, and it honours
+# the configuration file's exempt paths as a compile does.  And kbuild's
+# ccache setup ignores the run= option of the plugin in use.
 #
 # usage: check-link.sh SLABCHECK PLUGIN_SO SOURCE_DIR [GCC]
 set -u
@@ -13,6 +19,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 passed=0
 failed=0
+flags=(-std=gnu11 -O2 -nostdinc -isystem "$source_dir/tests/include" -DMODULE)
+export SLABCHECK_GCC_PLUGIN=$plugin CC=$gcc
 
 check() {
 	if [ "$2" = "$3" ]; then
@@ -65,6 +73,124 @@ actual=$("$slabcheck" link facts/bad.facts 2>&1)
 check "link: bad facts exit status" 2 $?
 check "link: bad facts message" \
 	"slabcheck: facts/bad.facts: not slabcheck-facts version 2" "$actual"
+
+# Multi-file mode: what a.c alone reports, no more: a used suppression is
+# not "unused", a malformed one (one added here) is reported once.
+mkdir -p "$work/multi"
+sed 's|^\tKMEM_CACHE_SETUP(acl_cachep, posix_acl_min, SLAB_PANIC);$|&\n\t/* slabcheck: ignore kmem-bogus-rule -- misspelt */|' \
+	"$source_dir/tests/lit/suppress/comments.c" >"$work/multi/a.c"
+cat >"$work/multi/b.c" <<'C'
+int other_b(int a)
+{
+	return a + 1;
+}
+C
+cd "$work/multi" || exit 1
+single=$("$slabcheck" --report-unused a.c -- "${flags[@]}")
+actual=$("$slabcheck" --report-unused a.c b.c -- "${flags[@]}")
+check "multi-file --report-unused: as one file" "$single" "$actual"
+check "multi-file --report-unused: each malformed one once" \
+	"$(echo "$single" | grep -c malformed)" \
+	"$(echo "$actual" | grep -c malformed)"
+check "multi-file --report-unused: none unused" 0 \
+	"$(echo "$actual" | grep -c 'matches no finding')"
+
+# The link step: a module whose finding only the link shows, silenced by a
+# comment in cache.c, compiled in $work/link with relative names.
+mkdir -p "$work/link/drivers/fatlike" "$work/link/facts"
+cp "$source_dir/tests/lit/link/init-fails-other-file.c" \
+	"$work/link/drivers/fatlike/inode.c"
+sed '27a\	/* slabcheck: ignore kmem-module-leak -- unloaded only at reboot */' \
+	"$source_dir/tests/lit/link/Inputs/fat-cache.c" \
+	>"$work/link/drivers/fatlike/cache.c"
+cd "$work/link" || exit 1
+for f in drivers/fatlike/inode.c drivers/fatlike/cache.c; do
+	"$gcc" -fplugin="$plugin" -fplugin-arg-slabcheck_gcc-facts-dir=facts \
+		-fplugin-arg-slabcheck_gcc-findings-dir=facts \
+		"${flags[@]}" -DSLABCHECK_TWIN -c -o /dev/null "$f" || exit 1
+done
+rm -f facts/*.json
+expected="drivers/fatlike/cache.c:29:9: suppressed: static cache 'fat_cache_instance' stays set up when module init 'init_fat_fs' fails [kmem-module-leak]
+  by drivers/fatlike/cache.c:28: unloaded only at reboot
+drivers/fatlike/inode.c:62:9: note: 'init_fat_fs' returns failure here"
+actual=$("$slabcheck" link --show-suppressed facts/*.facts)
+check "link: suppressed in the compile directory" "$expected" "$actual"
+actual=$(cd / && "$slabcheck" link --show-suppressed "$work"/link/facts/*.facts)
+check "link: suppressed from elsewhere" "$expected" "$actual"
+actual=$(cd / && "$slabcheck" link "$work"/link/facts/*.facts)
+check "link: exit status from elsewhere" 0 $?
+check "link: nothing reported from elsewhere" "" "$actual"
+actual=$(cd / && "$slabcheck" link --report-unused "$work"/link/facts/*.facts)
+check "link --report-unused: nothing unused" "" "$actual"
+
+# The same finding, silenced by a `.slabcheck` next to the sources.
+sed -i '/slabcheck: ignore/d' drivers/fatlike/cache.c
+echo 'disable kmem-module-leak' >drivers/fatlike/.slabcheck
+actual=$(cd / && "$slabcheck" link "$work"/link/facts/*.facts)
+check "link: .slabcheck found from elsewhere" "" "$actual"
+
+# slabcheck kbuild -C from outside the tree: a make that compiles the
+# module as kbuild does, in the tree with relative names.
+sed -i '/slabcheck: ignore/d' drivers/fatlike/cache.c
+rm drivers/fatlike/.slabcheck
+sed -i '27a\	/* slabcheck: ignore kmem-module-leak -- unloaded only at reboot */' \
+	drivers/fatlike/cache.c
+printf 'drivers/fatlike/inode.o\ndrivers/fatlike/cache.o\n' \
+	>drivers/fatlike/fatlike.mod
+mkdir -p "$work/kbuild-bin"
+cat >"$work/kbuild-bin/make" <<SH
+#!/bin/bash
+while [ \$# -gt 0 ]; do
+	case \$1 in
+	-C) cd "\$2" || exit 2; shift ;;
+	KCFLAGS=*) kcflags=\${1#KCFLAGS=} ;;
+	esac
+	shift
+done
+for f in drivers/fatlike/inode.c drivers/fatlike/cache.c; do
+	"$gcc" \$kcflags ${flags[*]} -DSLABCHECK_TWIN -c -o /dev/null \$f || exit 2
+done
+SH
+chmod +x "$work/kbuild-bin/make"
+actual=$(cd / && PATH="$work/kbuild-bin:$PATH" \
+	"$slabcheck" kbuild --report-unused -C "$work/link" 2>/dev/null)
+check "kbuild -C: exit status from elsewhere" 0 $?
+check "kbuild -C: suppressed, nothing unused" "" "$actual"
+
+# exempt in `.slabcheck` holds for the link step as for one file.
+mkdir -p "$work/exempt/glue"
+cp "$source_dir/tests/lit/suppress/Inputs/resetup-twice.h" "$work/exempt/glue/"
+sed 's|#include "../../../resetup-twice.h"|#include "resetup-twice.h"|' \
+	"$source_dir/tests/lit/suppress/Inputs/staging/legacy/mm-glue/glue.c" \
+	>"$work/exempt/glue/a.c"
+cp "$work/multi/b.c" "$work/exempt/glue/b.c"
+echo 'exempt glue/' >"$work/exempt/.slabcheck"
+cd "$work/exempt" || exit 1
+actual=$("$slabcheck" glue/a.c -- "${flags[@]}")
+check "exempt: one file" "" "$actual"
+actual=$("$slabcheck" glue/a.c glue/b.c -- "${flags[@]}")
+check "exempt: the module's link" "" "$actual"
+rm .slabcheck
+actual=$("$slabcheck" glue/a.c glue/b.c -- "${flags[@]}" | grep -c 'internal-flag')
+check "exempt: without .slabcheck, found" 1 "$actual"
+
+# kbuild through ccache: the run= option that changes every run is
+# ignored for the plugin in use.  A make that only records its environment.
+mkdir -p "$work/bin"
+cat >"$work/bin/make" <<SH
+#!/bin/sh
+echo "\$CCACHE_IGNOREOPTIONS" >"$work/ignored"
+SH
+chmod +x "$work/bin/make"
+for front_end in "" --clang; do
+	rm -f "$work/ignored"
+	PATH="$work/bin:$PATH" CCACHE_IGNOREOPTIONS= \
+		"$slabcheck" kbuild $front_end >/dev/null 2>&1
+	prefix=-fplugin-arg-slabcheck_gcc-
+	[ "$front_end" = --clang ] && prefix=-fplugin-arg-slabcheck_clang-
+	check "kbuild $front_end: ccache ignores run=" 1 \
+		"$(tr ' ' '\n' <"$work/ignored" | grep -cx -- "${prefix}run=\*")"
+done
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include <cmocka.h>
@@ -117,6 +118,37 @@ static void empty_report_prints_nothing(void **state)
 	expect_print(*state, false, 0, "");
 }
 
+/*
+ * Where each finding's unit was compiled travels with it, so that the
+ * command finds the files of findings it reads wherever it runs; a
+ * finding that knows its directory keeps it.
+ */
+static void directory_survives_json(void **state)
+{
+	struct report *report = *state, read;
+	struct finding *linked;
+	char *text = NULL, error[128];
+	size_t size = 0;
+	FILE *stream = open_memstream(&text, &size);
+
+	linked = report_finding(report, "kmem-storage", at("b.c", 2, 1), "b");
+	linked->directory = report_string(report, "/linked");
+	report_finding(report, "kmem-storage", at("a.c", 1, 1), "a");
+	report_set_directory(report, 0, "/src");
+	assert_int_equal(report_write_json(report, stream), 0);
+	fclose(stream);
+	stream = fmemopen(text, size, "r");
+	report_init(&read);
+	assert_int_equal(report_read_json(&read, stream, error, sizeof(error)),
+			 0);
+	assert_int_equal(read.count, 2);
+	assert_string_equal(read.findings[0].directory, "/linked");
+	assert_string_equal(read.findings[1].directory, "/src");
+	report_release(&read);
+	fclose(stream);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -125,6 +157,7 @@ int main(void)
 		REPORT_TEST(notes_follow_their_finding),
 		REPORT_TEST(as_errors_and_unknown_file),
 		REPORT_TEST(empty_report_prints_nothing),
+		REPORT_TEST(directory_survives_json),
 	};
 
 	return cmocka_run_group_tests_name("report", tests, NULL, NULL);
