@@ -332,6 +332,18 @@ static void lower_binary(struct lowering *lowering, struct block *block,
 	lowered_event(lowering, block, instruction, EVENT_DEFINE);
 }
 
+/*
+ * Zero (NULL) written to a field is what leaving it out of the initializer
+ * does: mm/ sees no internal field set, so no finding.  Front-ends differ in
+ * whether an initializer's zero fields are instructions at all.
+ */
+static bool writes_zero(const struct instruction *instruction)
+{
+	struct operand source = instruction->field_write.source;
+
+	return source.kind == OPERAND_CONSTANT && source.constant == 0;
+}
+
 static void lower_field_write(struct lowering *lowering, struct block *block,
 			      const struct instruction *instruction)
 {
@@ -340,7 +352,8 @@ static void lower_field_write(struct lowering *lowering, struct block *block,
 	struct event *event;
 
 	if (!tag || strcmp(tag, API_ARGS_TAG) ||
-	    !api_is_reserved_args_field(instruction->field_write.field))
+	    !api_is_reserved_args_field(instruction->field_write.field) ||
+	    writes_zero(instruction))
 		return;
 	event = lowered_event(lowering, block, instruction, EVENT_ARGS_FIELD);
 	event->field = instruction->field_write.field;

@@ -184,6 +184,21 @@ struct unit_translation {
 
 static unit_translation *unit;
 
+/*
+ * The section the source named.  Only the attribute: DECL_SECTION_NAME
+ * may also be one GCC chose itself (-fdata-sections), and is gone with the
+ * varpool node of a static nothing references.
+ */
+static const char *declared_section(tree decl)
+{
+	tree attribute = lookup_attribute("section", DECL_ATTRIBUTES(decl));
+
+	if (!attribute || !TREE_VALUE(attribute) ||
+	    TREE_CODE(TREE_VALUE(TREE_VALUE(attribute))) != STRING_CST)
+		return NULL;
+	return TREE_STRING_POINTER(TREE_VALUE(TREE_VALUE(attribute)));
+}
+
 int object_of(tree decl)
 {
 	auto found = unit->objects.find(decl);
@@ -198,12 +213,17 @@ int object_of(tree decl)
 	if (!object.location.file)
 		object.location.file = "";
 	object.automatic = !TREE_STATIC(decl) && !DECL_EXTERNAL(decl);
-	object.is_const = TREE_READONLY(decl);
+	/*
+	 * What the source declared, not what IPA made of it: by the time the
+	 * pass runs, a static nothing references is TREE_READONLY and its
+	 * varpool node, which holds DECL_SECTION_NAME, is gone.
+	 */
+	object.is_const = TYPE_READONLY(strip_arrays(TREE_TYPE(decl)));
 	object.is_extern = DECL_EXTERNAL(decl);
 	object.is_array = TREE_CODE(TREE_TYPE(decl)) == ARRAY_TYPE;
 	object.external = TREE_PUBLIC(decl);
-	if (TREE_CODE(decl) == VAR_DECL && DECL_SECTION_NAME(decl))
-		object.section = DECL_SECTION_NAME(decl);
+	if (TREE_CODE(decl) == VAR_DECL)
+		object.section = declared_section(decl);
 	return unit->objects[decl] = tu_add_object(unit->tu, &object);
 }
 
