@@ -356,6 +356,8 @@ static struct operand binary(body_translation &body, const BinaryOperator *expr)
 		return value_operand(body, expr->getRHS());
 	}
 	if (kind == BO_Assign) {
+		if (assign_cleared(body, expr))
+			return operand_unknown();
 		result = value_operand(body, expr->getRHS());
 		assign(body, expr, result);
 		return result;
@@ -436,13 +438,7 @@ static struct operand evaluate(body_translation &body, const Expr *expr)
 		/* A place, not a value: what it needs is evaluated. */
 		if (const CompoundLiteralExpr *literal =
 			    dyn_cast<CompoundLiteralExpr>(expr))
-			describe_initializer(
-				body,
-				operand_address(
-					literal_object(body.unit, literal),
-					ELEMENT_WHOLE),
-				literal->getType(), literal->getInitializer(),
-				literal->getBeginLoc());
+			describe_literal(body, literal);
 		else if (const MemberExpr *member = dyn_cast<MemberExpr>(expr))
 			read_place(body, member->getBase(), nullptr);
 		else if (const ArraySubscriptExpr *subscript =

@@ -139,6 +139,12 @@ void assign(body_translation &body, const clang::BinaryOperator *assignment,
 void describe_initializer(body_translation &body, struct operand object,
 			  clang::QualType type, const clang::Expr *initializer,
 			  clang::SourceLocation fallback);
+/* The fields a compound literal writes into itself. */
+void describe_literal(body_translation &body,
+		      const clang::CompoundLiteralExpr *literal);
+/* 'target = (struct T){}': cleared in place, not copied (then true). */
+bool assign_cleared(body_translation &body,
+		    const clang::BinaryOperator *assignment);
 /* A followed struct copied by value from 'source'. */
 void object_copy(body_translation &body, const clang::Expr *source,
 		 clang::SourceLocation location);

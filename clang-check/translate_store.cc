@@ -124,6 +124,61 @@ void object_copy(body_translation &body, const Expr *source,
 	copy->object_copy.source_name = tu_string(body.tu, name);
 }
 
+/* Whether an initializer holds nothing but zeros, written or left out. */
+static bool only_zeros(body_translation &body, const Expr *initializer)
+{
+	const InitListExpr *list =
+		dyn_cast<InitListExpr>(initializer->IgnoreParens());
+
+	if (!list)
+		return isa<ImplicitValueInitExpr>(initializer) ||
+		       is_zero(body, initializer);
+	if (list->isSyntacticForm() && list->getSemanticForm())
+		list = list->getSemanticForm();
+	for (const Expr *init : list->inits())
+		if (!only_zeros(body, init))
+			return false;
+	return !list->hasArrayFiller() ||
+	       only_zeros(body, list->getArrayFiller());
+}
+
+/*
+ * The fields a compound literal writes into itself.  One of nothing but
+ * zeros writes none, and is an object only if its address is taken: GIMPLE
+ * clears what it is assigned to in place (assign_cleared()).
+ */
+void describe_literal(body_translation &body,
+		      const CompoundLiteralExpr *literal)
+{
+	if (only_zeros(body, literal->getInitializer()))
+		return;
+	describe_initializer(body,
+			     operand_address(literal_object(body.unit, literal),
+					     ELEMENT_WHOLE),
+			     literal->getType(), literal->getInitializer(),
+			     literal->getBeginLoc());
+}
+
+/*
+ * 'target = (struct T){}' of a followed struct, the literal holding
+ * nothing but zeros: GIMPLE clears the target in place ('target = {}') and
+ * sparse stores a constant, so it is neither a copy nor an object of its
+ * own, and no field is written but with zero.
+ */
+bool assign_cleared(body_translation &body, const BinaryOperator *assignment)
+{
+	const Expr *target = assignment->getLHS()->IgnoreParens();
+	const CompoundLiteralExpr *literal = dyn_cast<CompoundLiteralExpr>(
+		assignment->getRHS()->IgnoreParenImpCasts());
+
+	if (!literal || !followed_tag(body.unit, target->getType()) ||
+	    !only_zeros(body, literal->getInitializer()))
+		return false;
+	store_static(body, target, assignment->getOperatorLoc());
+	value_operand(body, target);
+	return true;
+}
+
 /* lvalue = value: an SSA local, a followed field, a followed struct. */
 void assign(body_translation &body, const BinaryOperator *assignment,
 	    struct operand value)

@@ -413,6 +413,53 @@ static struct operand static_operand(unit_translation &unit, const Expr *value)
 	return operand_unknown();
 }
 
+/*
+ * Where GCC places a value of a file-scope initializer, which it folds
+ * before the plugin sees it: a value folded to a constant (an integer, a
+ * null or integer pointer, a nested initializer) is no expression and has
+ * no location, and GCC falls back to the variable's name; an address, once the
+ * pointer casts are folded away, keeps the location of its '&' or of the array
+ * or function it decays from (a conditional with a constant condition, that of
+ * its ':', which the branch it folds to takes); anything else keeps the
+ * location of the value as written.
+ */
+static SourceLocation initializer_value_location(unit_translation &unit,
+						 const VarDecl *variable,
+						 const Expr *value)
+{
+	const Expr *address = value->IgnoreParens();
+	Expr::EvalResult folded;
+	bool condition;
+
+	if (value->EvaluateAsRValue(folded, unit.context) &&
+	    !(folded.Val.isLValue() && folded.Val.getLValueBase()))
+		return variable->getLocation();
+	for (;;) {
+		const CastExpr *cast = dyn_cast<CastExpr>(address);
+		const ConditionalOperator *choice =
+			dyn_cast<ConditionalOperator>(address);
+
+		if (cast && (cast->getCastKind() == CK_BitCast ||
+			     cast->getCastKind() == CK_NoOp))
+			address = cast->getSubExpr()->IgnoreParens();
+		else if (choice &&
+			 choice->getCond()->EvaluateAsBooleanCondition(
+				 condition, unit.context))
+			/* Folded, the branch takes the place of the ':'. */
+			return choice->getColonLoc();
+		else
+			break;
+	}
+	if (const UnaryOperator *unary = dyn_cast<UnaryOperator>(address))
+		if (unary->getOpcode() == UO_AddrOf)
+			return unary->getOperatorLoc();
+	if (const CastExpr *decay = dyn_cast<CastExpr>(address))
+		if (decay->getCastKind() == CK_ArrayToPointerDecay ||
+		    decay->getCastKind() == CK_FunctionToPointerDecay)
+			return decay->getSubExpr()->getBeginLoc();
+	return written_value_location(value);
+}
+
 /* Variables of followed types, and their static initializers. */
 static void describe_variables(unit_walk &walk)
 {
@@ -443,6 +490,7 @@ static void describe_variables(unit_walk &walk)
 		for (const FieldDecl *field : record->fields()) {
 			const Expr *value;
 			struct instruction *write;
+			SourceLocation at;
 
 			if (index >= list->getNumInits())
 				break;
@@ -453,10 +501,10 @@ static void describe_variables(unit_walk &walk)
 			write = block_add_instruction(unit.tu,
 						      &unit.tu->file_scope,
 						      INSN_FIELD_WRITE);
-			write->location = unit_location(
-				unit, written_value_location(value));
-			describe_macros(unit, write,
-					written_value_location(value));
+			at = initializer_value_location(unit, definition,
+							value);
+			write->location = unit_location(unit, at);
+			describe_macros(unit, write, at);
 			write->field_write.object =
 				operand_address(object, ELEMENT_WHOLE);
 			write->field_write.type_tag = tu_string(
