@@ -10,6 +10,6 @@
 //
 // The positive control: an exempt list without mm/ (the first --exempt=
 // replaces the default) makes the same input report all three.
-// TWIN: {{.*}}mm/slab_prealloc.c:26:25: warning: '.preallocated' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
-// TWIN: {{.*}}mm/slab_prealloc.c:31:13: warning: '.owner' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
-// TWIN: {{.*}}mm/slab_prealloc.c:32:9: warning: SLAB_PREALLOCATED is internal to mm/ and must not be passed to '__kmem_cache_create_args' [kmem-internal-flag]
+// TWIN: {{.*}}mm/slab_prealloc.c:27:25: warning: '.preallocated' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
+// TWIN: {{.*}}mm/slab_prealloc.c:32:15: warning: '.owner' of struct kmem_cache_args is set by hand; use the kmem_cache_setup() helpers [kmem-internal-flag]
+// TWIN: {{.*}}mm/slab_prealloc.c:33:9: warning: SLAB_PREALLOCATED is internal to mm/ and must not be passed to '__kmem_cache_create_args' [kmem-internal-flag]

@@ -18,6 +18,7 @@ struct kmem_cache_node_min {
 };
 
 static struct kmem_cache_opaque boot_node_cache;
+struct kobject *boot_cache_owner(const char *name);
 
 /* Bring up a preallocated cache before the setup helpers can be used. */
 static struct kmem_cache * __init
@@ -28,7 +29,7 @@ bootstrap_cache(struct kmem_cache *s, const char *name, unsigned int size)
 		.preallocated	= s,
 	};
 
-	args.owner = NULL;
+	args.owner = boot_cache_owner(name);
 	return __kmem_cache_create_args(name, size, &args,
 					SLAB_HWCACHE_ALIGN | SLAB_PANIC |
 					SLAB_NO_MERGE | SLAB_PREALLOCATED);
