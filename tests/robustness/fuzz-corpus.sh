@@ -24,13 +24,8 @@
 # (default /var/tmp/slabcheck-robustness/fuzz-FRONT_END).  Not in CI:
 # docs/reliability.md records the runs.
 set -u
-front_end=gcc
-case ${1:-} in
---front-end=*)
-	front_end=${1#--front-end=}
-	shift
-	;;
-esac
+front_ends="gcc clang sparse clang-tool"
+. "$(dirname "$0")/front-end-option.sh"
 if [ $# -lt 1 ] || [ $# -gt 3 ]; then
 	echo "usage: $0 [--front-end=gcc|clang|sparse|clang-tool] FRONT_END [COUNT] [OUT_DIR]" >&2
 	exit 2
@@ -72,10 +67,6 @@ clang-tool)
 	plain_before=("$clang" "${cflags[@]}" -fsyntax-only)
 	with_before=("$checker" --verify)
 	with_after=(-- "${cflags[@]}")
-	;;
-*)
-	echo "$0: unknown front-end '$front_end'" >&2
-	exit 2
 	;;
 esac
 rm -rf "$out"

@@ -30,13 +30,8 @@
 # and the build logs to WORKDIR/results/FRONT_END/.  Not in CI:
 # docs/reliability.md records the runs.
 set -u
-front_end=gcc
-case ${1:-} in
---front-end=*)
-	front_end=${1#--front-end=}
-	shift
-	;;
-esac
+front_ends="gcc sparse clang-tool clang"
+. "$(dirname "$0")/front-end-option.sh"
 if [ $# -lt 2 ] || [ $# -gt 3 ]; then
 	echo "usage: $0 [--front-end=gcc|sparse|clang-tool|clang] SLABCHECK FRONT_END [WORKDIR]" >&2
 	exit 2
@@ -63,10 +58,6 @@ clang)
 	compiler=clang
 	prefix=clang-
 	export LLVM=1
-	;;
-*)
-	echo "$0: unknown front-end '$front_end'" >&2
-	exit 2
 	;;
 esac
 reproducible=(KBUILD_BUILD_TIMESTAMP="Thu Dec 3 00:00:00 UTC 2026"
