@@ -78,6 +78,21 @@ static void callee_decides(struct walk *walk, const struct event *call,
 }
 
 /*
+ * A call through a table of the unit's functions may be any of its
+ * elements: a branch that guards a loop over a table of exits (`if
+ * (parts_up) for (...) parts[i].exit();`) guards what each element does.
+ */
+static void call_decides(struct walk *walk, const struct event *call,
+			 unsigned char *decided, unsigned char side)
+{
+	callee_decides(walk, call, decided, side);
+	if (!call->table)
+		return;
+	for (size_t i = 0; i < call->table->count; i++)
+		callee_decides(walk, &call->table->calls[i], decided, side);
+}
+
+/*
  * Per side of the branch at the end of 'index', the slots to forget on it:
  * those that only the other side sets up or destroys.  A slot both sides
  * touch (destroyed in the if and in the else) is followed as it is.
@@ -123,7 +138,7 @@ static const int *const *skipped_slots(struct walk *walk, int index)
 				add_slot(decided, side,
 					 walk_slot(walk, &event->cache));
 			else if (event->kind == EVENT_CALL)
-				callee_decides(walk, event, decided, side);
+				call_decides(walk, event, decided, side);
 		}
 	}
 	sides = arena_alloc(&walk->arena, 2 * sizeof(int *));

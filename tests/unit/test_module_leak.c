@@ -580,6 +580,42 @@ static void table_init_element_sets_up_warns(void **state)
 	mb_expect(tu, NULL, INIT_LEAK(42, 2, "foo_cachep", "foo_init", 25, 10));
 }
 
+/*
+ * static void (*foo_exits[])(void) = { foo_destroy_caches };
+ * static void __exit foo_exit(void)		-- 30
+ * {
+ *	if (foo_ready)				-- 31
+ *		foo_exits[i]();			-- 32: i is 0
+ * }
+ * The branch guards the destroy the table's element does, as it would a
+ * direct call: on module state, init's record, nothing is told.
+ */
+static void build_table_exit_under_flag(struct translation_unit *tu,
+					bool module_state)
+{
+	int foo = mb_instance(tu, "foo_cachep", 5, false);
+	int exit = build_exit_branch(tu, foo, module_state);
+	int destroy = build_destroy_helper(tu, foo);
+	int i = mb_value(tu, exit);
+	const long elements[] = { 0 };
+
+	mb_value_event(tu, exit, 1, EVENT_VALUE_COPY, i, value_constant(0), 0);
+	mb_table_call(tu, exit, 1, i, 1, elements, &destroy, mb_at(32, 3));
+}
+
+static void table_exit_under_module_state_silent(void **state)
+{
+	build_table_exit_under_flag(*state, true);
+	mb_expect(*state, NULL, "");
+}
+
+/* The same branch on a local's value: the path that skips it leaks. */
+static void table_exit_under_local_test_warns(void **state)
+{
+	build_table_exit_under_flag(*state, false);
+	mb_expect(*state, NULL, EXIT_LEAK(22, 2, "foo_cachep", "foo_exit", 30));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -603,6 +639,8 @@ int main(void)
 		MB_TEST(table_exit_element_forgets_warns),
 		MB_TEST(table_exit_index_unknown_silent),
 		MB_TEST(table_init_element_sets_up_warns),
+		MB_TEST(table_exit_under_module_state_silent),
+		MB_TEST(table_exit_under_local_test_warns),
 	};
 
 	return cmocka_run_group_tests_name("kmem-module-leak", tests, NULL,

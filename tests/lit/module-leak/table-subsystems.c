@@ -2,6 +2,8 @@
 // RUN: %check -DMODULE -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
 // RUN: %check -DMODULE -DSLABCHECK_INLINE_LOOPS %s | %filecheck --allow-empty %s
 // RUN: %check -DMODULE -DSLABCHECK_INLINE_LOOPS -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
+// RUN: %check -DMODULE -DSLABCHECK_INLINE_LOOPS -DSLABCHECK_FLAG_GUARDED %s | %filecheck --allow-empty %s
+// RUN: %check -DMODULE -DSLABCHECK_INLINE_LOOPS -DSLABCHECK_FLAG_GUARDED -DSLABCHECK_TWIN %s | %filecheck --check-prefix=TWIN %s
 // CHECK-NOT: warning
 //
 // kmem-module-leak through an array of structs of functions, the gfs2
@@ -14,7 +16,10 @@
 // walks the table.  The helper calls nothing by name that touches a
 // cache; it is looked at because the table it calls through holds
 // functions that do.  With -DSLABCHECK_INLINE_LOOPS they walk the table
-// themselves.
+// themselves.  With -DSLABCHECK_FLAG_GUARDED as well, init records that
+// every subsystem came up and module exit walks the table only if so: the
+// flag is module state, so the exit that skips the loop is no leak, as it
+// would not be with the destroys written out under the flag.
 // The twin's quota exit forgets its cache: it leaks on unload, and when a
 // later subsystem fails to come up.
 #include <linux/init.h>
@@ -41,6 +46,10 @@ static struct kmem_cache_opaque gfs2_glock_cache;
 static struct kmem_cache_opaque gfs2_quotad_cache;
 #define gfs2_quotad_cachep to_kmem_cache(&gfs2_quotad_cache)
 
+#ifdef SLABCHECK_FLAG_GUARDED
+static bool gfs2_subsystems_up;
+#endif
+
 int gfs2_sys_init(void);
 void gfs2_sys_uninit(void);
 
@@ -59,9 +68,9 @@ static void gfs2_glock_exit(void)
 static int __init gfs2_quota_init(void)
 {
 	// TWIN: {{.*}}[[@LINE+4]]:9: warning: static cache 'gfs2_quotad_cache' is not destroyed on every path out of module exit 'exit_gfs2_fs' [kmem-module-leak]
-	// TWIN-NEXT: {{.*}}[[@LINE+59]]:20: note: module exit 'exit_gfs2_fs' is defined here
+	// TWIN-NEXT: {{.*}}[[@LINE+62]]:20: note: module exit 'exit_gfs2_fs' is defined here
 	// TWIN: {{.*}}[[@LINE+2]]:9: warning: static cache 'gfs2_quotad_cache' stays set up when module init 'init_gfs2_fs' fails [kmem-module-leak]
-	// TWIN-NEXT: {{.*}}[[@LINE+54]]:9: note: 'init_gfs2_fs' returns failure here
+	// TWIN-NEXT: {{.*}}[[@LINE+57]]:9: note: 'init_gfs2_fs' returns failure here
 	return kmem_cache_setup(gfs2_quotad_cachep, "gfs2_quotad",
 				sizeof(struct gfs2_quota_data_min), 0,
 				SLAB_RECLAIM_ACCOUNT, NULL);
@@ -107,6 +116,9 @@ static int __init init_gfs2_fs(void)
 		if (error)
 			goto fail;
 	}
+#ifdef SLABCHECK_FLAG_GUARDED
+	gfs2_subsystems_up = true;
+#endif
 	return 0;
 fail:
 #ifdef SLABCHECK_INLINE_LOOPS
@@ -123,6 +135,10 @@ static void __exit exit_gfs2_fs(void)
 #ifdef SLABCHECK_INLINE_LOOPS
 	int i;
 
+#ifdef SLABCHECK_FLAG_GUARDED
+	if (!gfs2_subsystems_up)
+		return;
+#endif
 	for (i = ARRAY_SIZE(gfs2_subsystems); i-- > 0;)
 		gfs2_subsystems[i].exit();
 #else
