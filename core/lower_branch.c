@@ -160,8 +160,148 @@ static void add_read(struct memory_reads *reads, const char *name)
 }
 
 /*
+ * Whether an operand of a state reader (below) is one: a constant, a
+ * variable with static storage (added to 'reads'), or a value the
+ * function computes from those.  Parameters and what the front-end does
+ * not describe are not.
+ */
+static bool reads_state_only(const bool *computed, struct operand operand,
+			     struct memory_reads *reads)
+{
+	switch (operand.kind) {
+	case OPERAND_CONSTANT:
+		return true;
+	case OPERAND_MEMORY:
+		if (!operand.name)
+			return false;
+		add_read(reads, operand.name);
+		return true;
+	case OPERAND_VALUE:
+		return operand.value >= 0 && computed[operand.value];
+	default:
+		return false;
+	}
+}
+
+static bool value_reads_state_only(const bool *computed, struct value value)
+{
+	return value.kind == VALUE_CONSTANT ||
+	       (value.kind == VALUE_ID && value.id >= 0 && computed[value.id]);
+}
+
+static bool computes_state_only(const struct instruction *instruction,
+				const bool *computed,
+				struct memory_reads *reads)
+{
+	const struct api_entry *api = lowered_api(instruction);
+
+	switch (instruction->kind) {
+	case INSN_ASSIGN:
+		return reads_state_only(computed, instruction->source, reads);
+	case INSN_BINARY:
+		return reads_state_only(computed, instruction->binary.left,
+					reads) &&
+		       reads_state_only(computed, instruction->binary.right,
+					reads);
+	case INSN_CALL:
+		return api && api->role == API_PASS_THROUGH &&
+		       reads_state_only(computed,
+					lowered_argument(instruction, 0),
+					reads);
+	case INSN_USE:
+		for (size_t i = 0; i < instruction->use.operand_count; i++)
+			if (!reads_state_only(computed,
+					      instruction->use.operands[i],
+					      reads))
+				return false;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * A function of the unit that only reports module state: it computes its
+ * result from variables with static storage and constants, and writes,
+ * calls and takes nothing (`static bool foo_enabled(void) { return
+ * foo_mode != FOO_OFF; }`).  A branch on its result is a branch on those
+ * variables: adds them to 'reads'.  Anything else is not one.
+ */
+static bool state_reader_reads(const struct translation_unit *tu,
+			       const struct instruction *call,
+			       struct memory_reads *reads)
+{
+	int index =
+		call->call.name ? tu_find_function(tu, call->call.name) : -1;
+	const struct function_model *fn;
+	struct memory_reads own = { 0 };
+	bool *computed, only_state = true;
+
+	if (index < 0)
+		return false;
+	fn = &tu->functions[index];
+	if (!fn->described || !fn->returns_value || !fn->block_count)
+		return false;
+	computed = calloc((size_t)fn->value_count + 1, sizeof(bool));
+	CHECK(computed != NULL);
+	/* Values are defined before they are used, phis aside: two passes
+	 * let a loop's phi see what the loop computes. */
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t b = 0; b < fn->block_count; b++) {
+			const struct block *block = &fn->blocks[b];
+
+			for (size_t i = 0; i < block->phi_count; i++) {
+				const struct phi *phi = &block->phis[i];
+				bool known = true;
+
+				for (size_t p = 0; p < phi->incoming_count; p++)
+					known &= value_reads_state_only(
+						computed, phi->incoming[p]);
+				if (phi->result >= 0)
+					computed[phi->result] |= known;
+			}
+			for (size_t i = 0; i < block->instruction_count; i++) {
+				const struct instruction *instruction =
+					&block->instructions[i];
+				struct memory_reads ignored = { 0 };
+
+				if (instruction->result >= 0 &&
+				    computes_state_only(instruction, computed,
+							&ignored))
+					computed[instruction->result] = true;
+			}
+		}
+	}
+	for (size_t b = 0; only_state && b < fn->block_count; b++) {
+		const struct block *block = &fn->blocks[b];
+
+		for (size_t i = 0; only_state && i < block->phi_count; i++)
+			only_state = block->phis[i].result >= 0 &&
+				     computed[block->phis[i].result];
+		for (size_t i = 0; only_state && i < block->instruction_count;
+		     i++)
+			only_state = computes_state_only(
+				&block->instructions[i], computed, &own);
+		/* EXIT_TEST: the reader was lowered first. */
+		if (block->exit == EXIT_BRANCH || block->exit == EXIT_TEST)
+			only_state &= reads_state_only(computed,
+						       block->condition, &own);
+		if (block->exit == EXIT_RETURN)
+			only_state &= value_reads_state_only(
+				computed, block->return_value);
+	}
+	free(computed);
+	if (!only_state || own.too_many)
+		return false;
+	for (int i = 0; i < own.count; i++)
+		add_read(reads, own.names[i]);
+	return true;
+}
+
+/*
  * Follows a condition back through copies, comparisons, arithmetic,
- * likely() and IS_ERR() to the variables with static storage it reads.
+ * likely(), IS_ERR() and the unit's state readers to the variables with
+ * static storage it reads.
  */
 static void memory_read(const struct lowering *lowering,
 			struct operand condition, int depth,
@@ -189,6 +329,9 @@ static void memory_read(const struct lowering *lowering,
 				   api->role == API_IS_ERROR ||
 				   api->role == API_IS_ERROR_OR_NULL)) {
 			condition = lowered_argument(definition, 0);
+		} else if (definition->kind == INSN_CALL && !api) {
+			state_reader_reads(lowering->tu, definition, reads);
+			return;
 		} else {
 			return;
 		}

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The lowering and the function selection: what a front-end describes
- * (objects, calls by name, operands, branches) becomes events and tests
- * through the API table, and the core chooses the bodies it wants.
+ * (objects, calls by name, operands) becomes events through the API table,
+ * and the core chooses the bodies it wants.  Branches are
+ * test_lower_branch.c.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,130 +13,7 @@
 
 #include <cmocka.h>
 
-#include "model.h"
-
-#define FILE_NAME "drivers/foo/foo.c"
-
-static struct source_location at(unsigned int line)
-{
-	return (struct source_location){ FILE_NAME, line, 2 };
-}
-
-static int object(struct translation_unit *tu, const char *name,
-		  const char *tag)
-{
-	struct object description = {
-		.name = name,
-		.type_tag = tag,
-		.location = at(1),
-	};
-
-	return tu_add_object(tu, &description);
-}
-
-/* A described function of 'blocks' blocks, wanted by the core. */
-static struct function_model *function(struct translation_unit *tu,
-				       const char *name, size_t blocks)
-{
-	int index = tu_add_function(tu, name, at(1));
-	struct function_model *fn = &tu->functions[index];
-
-	function_set_blocks(tu, fn, blocks);
-	fn->described = true;
-	fn->wanted = true;
-	return fn;
-}
-
-static struct instruction *call(struct translation_unit *tu,
-				struct function_model *fn, int block,
-				const char *name, int result, size_t count,
-				const struct operand *arguments)
-{
-	struct instruction *instruction =
-		block_add_instruction(tu, &fn->blocks[block], INSN_CALL);
-
-	instruction->location = at(10 + (unsigned int)block);
-	instruction->call.name = name;
-	instruction->result = result;
-	instruction->call.argument_count = count;
-	instruction->call.arguments = tu_operands(tu, count);
-	memcpy(instruction->call.arguments, arguments,
-	       count * sizeof(*arguments));
-	return instruction;
-}
-
-static struct instruction *binary(struct translation_unit *tu,
-				  struct function_model *fn, int block,
-				  enum binary_operator op, struct operand left,
-				  struct operand right, int result)
-{
-	struct instruction *instruction =
-		block_add_instruction(tu, &fn->blocks[block], INSN_BINARY);
-
-	instruction->binary.op = op;
-	instruction->binary.left = left;
-	instruction->binary.right = right;
-	instruction->result = result;
-	return instruction;
-}
-
-/* Block 0 branches on 'condition' to block 1 (non-zero) or 2 (zero). */
-static void branch(struct translation_unit *tu, struct function_model *fn,
-		   struct operand condition)
-{
-	fn->blocks[0].exit = EXIT_BRANCH;
-	fn->blocks[0].condition = condition;
-	block_add_edge(tu, fn, 0, 1);
-	block_add_edge(tu, fn, 0, 2);
-	fn->blocks[1].exit = EXIT_NONE;
-	fn->blocks[2].exit = EXIT_NONE;
-}
-
-static void lower_and_verify(struct translation_unit *tu)
-{
-	char error[256];
-
-	model_lower(tu);
-	if (!model_verify(tu, error, sizeof(error)))
-		fail_msg("%s", error);
-}
-
-static const struct event *event_at(const struct function_model *fn, int block,
-				    size_t index)
-{
-	assert_true(index < fn->blocks[block].event_count);
-	return &fn->blocks[block].events[index];
-}
-
-static const struct event *only_event(const struct function_model *fn,
-				      int block, enum event_kind kind)
-{
-	const struct event *found = NULL;
-
-	for (size_t i = 0; i < fn->blocks[block].event_count; i++)
-		if (fn->blocks[block].events[i].kind == kind) {
-			assert_null(found);
-			found = &fn->blocks[block].events[i];
-		}
-	assert_non_null(found);
-	return found;
-}
-
-static int setup_unit(void **state)
-{
-	struct translation_unit *tu = test_malloc(sizeof(*tu));
-
-	tu_init(tu, FILE_NAME);
-	*state = tu;
-	return 0;
-}
-
-static int release_unit(void **state)
-{
-	tu_release(*state);
-	test_free(*state);
-	return 0;
-}
+#include "lower_checks.h"
 
 /* kmem_cache_setup(&cache, "x", 64, 0, A | B, NULL): size and flags. */
 static void test_setup_call(void **state)
@@ -253,125 +131,6 @@ static void test_preallocated_args(void **state)
 	assert_true(only_event(fn, 1, EVENT_SETUP)->result_is_pointer);
 	assert_non_null(only_event(fn, 1, EVENT_CREATE));
 	assert_false(only_event(fn, 1, EVENT_ARGS_FIELD)->from_api_macro);
-}
-
-struct branch_case {
-	const char *what;
-	enum binary_operator op;
-	long long constant;
-	bool constant_on_left;
-	bool is_unsigned;
-	enum value_test test;
-	long long test_constant;
-	bool swapped; /* successor 0 is the "zero" side */
-};
-
-/* One comparison of value 0 with a constant, branched on. */
-static void check_branch(const struct branch_case *c)
-{
-	struct translation_unit tu;
-	struct function_model *fn;
-	struct instruction *compare;
-
-	tu_init(&tu, FILE_NAME);
-	fn = function(&tu, "f", 3);
-	fn->value_count = 2;
-	call(&tu, fn, 0, "probe", 0, 0, NULL);
-	compare =
-		c->constant_on_left ?
-			binary(&tu, fn, 0, c->op, operand_constant(c->constant),
-			       operand_value(0), 1) :
-			binary(&tu, fn, 0, c->op, operand_value(0),
-			       operand_constant(c->constant), 1);
-	compare->binary.is_unsigned = c->is_unsigned;
-	branch(&tu, fn, operand_value(1));
-	lower_and_verify(&tu);
-	if (fn->blocks[0].exit != EXIT_TEST || fn->blocks[0].test != c->test ||
-	    fn->blocks[0].tested_value != 0 ||
-	    (c->test == TEST_EQUAL || c->test == TEST_LESS ?
-		     fn->blocks[0].test_constant != c->test_constant :
-		     false) ||
-	    fn->blocks[0].successors[0] != (c->swapped ? 2 : 1))
-		fail_msg("%s: test %d on v%d (%lld), successor 0 is b%d",
-			 c->what, fn->blocks[0].test,
-			 fn->blocks[0].tested_value,
-			 fn->blocks[0].test_constant,
-			 fn->blocks[0].successors[0]);
-	tu_release(&tu);
-}
-
-static void test_branch_comparisons(void **state)
-{
-	static const struct branch_case cases[] = {
-		{ "x != 0", OP_NE, 0, false, false, TEST_ZERO, 0, true },
-		{ "x == 0", OP_EQ, 0, false, false, TEST_ZERO, 0, false },
-		{ "0 == x", OP_EQ, 0, true, false, TEST_ZERO, 0, false },
-		{ "x < 0", OP_LT, 0, false, false, TEST_NEGATIVE, 0, false },
-		{ "x >= 0", OP_GE, 0, false, false, TEST_NEGATIVE, 0, true },
-		{ "x <= -1", OP_LE, -1, false, false, TEST_NEGATIVE, 0, false },
-		{ "0 > x", OP_GT, 0, true, false, TEST_NEGATIVE, 0, false },
-		{ "x == 3", OP_EQ, 3, false, false, TEST_EQUAL, 3, false },
-		{ "x != 3", OP_NE, 3, false, false, TEST_EQUAL, 3, true },
-		{ "x < 4", OP_LT, 4, false, false, TEST_LESS, 4, false },
-		{ "x <= 4", OP_LE, 4, false, false, TEST_LESS, 5, false },
-		{ "x > 4", OP_GT, 4, false, false, TEST_LESS, 5, true },
-		{ "4 < x", OP_LT, 4, true, false, TEST_LESS, 5, true },
-		{ "x < 0u", OP_LT, 0, false, true, TEST_LESS, 0, false },
-	};
-
-	(void)state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		check_branch(&cases[i]);
-}
-
-/* unlikely(IS_ERR(p)), and (x != 0) == 0 through two comparisons. */
-static void test_branch_through_calls(void **state)
-{
-	struct translation_unit *tu = *state;
-	struct function_model *fn = function(tu, "g", 3);
-	struct operand argument;
-
-	fn->value_count = 4;
-	call(tu, fn, 0, "make_thing", 0, 0, NULL);
-	argument = operand_value(0);
-	call(tu, fn, 0, "IS_ERR", 1, 1, &argument);
-	binary(tu, fn, 0, OP_NE, operand_value(1), operand_constant(0), 2);
-	argument = operand_value(2);
-	call(tu, fn, 0, "__builtin_expect", 3, 1, &argument);
-	branch(tu, fn, operand_value(3));
-	lower_and_verify(tu);
-	assert_int_equal(fn->blocks[0].test, TEST_ERROR);
-	assert_int_equal(fn->blocks[0].tested_value, 0);
-	assert_int_equal(fn->blocks[0].successors[0], 1);
-
-	fn = function(tu, "h", 3);
-	fn->value_count = 3;
-	call(tu, fn, 0, "probe", 0, 0, NULL);
-	binary(tu, fn, 0, OP_NE, operand_value(0), operand_constant(0), 1);
-	binary(tu, fn, 0, OP_EQ, operand_value(1), operand_constant(0), 2);
-	branch(tu, fn, operand_value(2));
-	tu->lowered = false;
-	lower_and_verify(tu);
-	/* (x != 0) == 0 holds when x is zero: successor 0 when it holds. */
-	assert_int_equal(fn->blocks[0].test, TEST_ZERO);
-	assert_int_equal(fn->blocks[0].tested_value, 0);
-	assert_int_equal(fn->blocks[0].successors[0], 1);
-}
-
-/* A constant condition gets a value the engine can decide on. */
-static void test_constant_branch(void **state)
-{
-	struct translation_unit *tu = *state;
-	struct function_model *fn = function(tu, "k", 3);
-	const struct event *copy;
-
-	branch(tu, fn, operand_constant(1));
-	lower_and_verify(tu);
-	assert_int_equal(fn->blocks[0].test, TEST_ZERO);
-	copy = only_event(fn, 0, EVENT_VALUE_COPY);
-	assert_int_equal(copy->source.kind, VALUE_CONSTANT);
-	assert_int_equal(copy->source.constant, 1);
-	assert_int_equal(fn->blocks[0].tested_value, copy->result.id);
 }
 
 /* Calls: of wanted bodies by index, of the rest by name only. */
@@ -686,11 +445,6 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_cache_references,
 						setup_unit, release_unit),
 		cmocka_unit_test_setup_teardown(test_preallocated_args,
-						setup_unit, release_unit),
-		cmocka_unit_test(test_branch_comparisons),
-		cmocka_unit_test_setup_teardown(test_branch_through_calls,
-						setup_unit, release_unit),
-		cmocka_unit_test_setup_teardown(test_constant_branch,
 						setup_unit, release_unit),
 		cmocka_unit_test_setup_teardown(test_calls_kept, setup_unit,
 						release_unit),
