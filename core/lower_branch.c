@@ -347,22 +347,46 @@ static bool stores_to(const struct block *block, const char *name)
 	return false;
 }
 
+/* Whether 'block' ends in a branch on one of the variables in 'reads'. */
+static bool tests_one_of(const struct lowering *lowering,
+			 const struct block *block,
+			 const struct memory_reads *reads)
+{
+	struct memory_reads tested = { 0 };
+
+	if (block->exit != EXIT_BRANCH && block->exit != EXIT_TEST)
+		return false;
+	memory_read(lowering, block->condition, 0, &tested);
+	for (int i = 0; i < tested.count; i++)
+		for (int j = 0; j < reads->count; j++)
+			if (!strcmp(tested.names[i], reads->names[j]))
+				return true;
+	return false;
+}
+
 /*
  * Whether the branch tests state that other functions set: a variable
  * with static storage that no block before the branch in this function
  * writes.  `foo_class = class_create(...); if (IS_ERR(foo_class))` tests
  * what this function just did, as GCC's SSA already says by not loading
  * it again; `if (cache_ready)` in module exit tests what init did.
+ *
+ * A variable the function wrote and then tested counts as state again at
+ * a later test that an earlier one reaches with no write between:
+ * `foo_use_cache = ...; if (foo_use_cache) setup; ...  out: if (foo_use_cache)
+ * destroy;`. The walk does not know that the two tests agree; taking the later
+ * one as a test of state keeps it from reporting the paths where they would
+ * not.  Some path from a write may reach it untested (`a && b` tests b
+ * only when a holds): the earlier test is enough.
  */
 static bool tests_outside_state(const struct lowering *lowering,
 				const struct block *branch)
 {
 	const struct function_model *fn = lowering->function;
 	struct memory_reads reads = { 0 };
-	bool *seen;
+	bool *seen, written = false, tested_before = false;
 	int *stack;
 	size_t depth = 0;
-	bool outside = true;
 
 	memory_read(lowering, branch->condition, 0, &reads);
 	if (!reads.count || reads.too_many)
@@ -372,11 +396,21 @@ static bool tests_outside_state(const struct lowering *lowering,
 	CHECK(seen && stack);
 	stack[depth++] = (int)(branch - fn->blocks);
 	seen[stack[0]] = true;
-	while (depth && outside) {
+	while (depth) {
 		const struct block *block = &fn->blocks[stack[--depth]];
+		bool stores = false;
 
-		for (int i = 0; i < reads.count && outside; i++)
-			outside = !stores_to(block, reads.names[i]);
+		/* What was written before an earlier test, that test saw. */
+		if (block != branch && tests_one_of(lowering, block, &reads)) {
+			tested_before = true;
+			continue;
+		}
+		for (int i = 0; i < reads.count && !stores; i++)
+			stores = stores_to(block, reads.names[i]);
+		if (stores) {
+			written = true;
+			continue;
+		}
 		for (size_t p = 0; p < block->predecessor_count; p++) {
 			int previous = block->predecessors[p];
 
@@ -388,7 +422,7 @@ static bool tests_outside_state(const struct lowering *lowering,
 	}
 	free(seen);
 	free(stack);
-	return outside;
+	return !written || tested_before;
 }
 
 static void swap_successors(struct block *block)

@@ -215,6 +215,61 @@ static void test_branch_on_calling_reader(void **state)
 	assert_false(branch_on_reader(*state, false));
 }
 
+/* Reads foo_use_cache into 'value' in 'block', and branches on it. */
+static void branch_on_flag(struct translation_unit *tu,
+			   struct function_model *fn, int block, int value,
+			   int then, int otherwise)
+{
+	struct instruction *copy =
+		block_add_instruction(tu, &fn->blocks[block], INSN_ASSIGN);
+
+	copy->source = operand_memory("foo_use_cache");
+	copy->result = value;
+	fn->blocks[block].exit = EXIT_BRANCH;
+	fn->blocks[block].condition = operand_value(value);
+	block_add_edge(tu, fn, block, then);
+	block_add_edge(tu, fn, block, otherwise);
+}
+
+/*
+ * foo_use_cache = ...;  if (foo_use_cache) ...;  if (foo_use_cache) ...
+ * The first test is of what the function wrote; the second, with no write
+ * since the first, is taken as a test of state.  With 'write_between', the
+ * function writes the flag again just before the second test: both are
+ * its own results.
+ */
+static void check_flag_tested_twice(struct translation_unit *tu,
+				    bool write_between)
+{
+	struct function_model *fn = function(tu, "foo_init", 5);
+
+	fn->value_count = 2;
+	block_add_instruction(tu, &fn->blocks[0], INSN_STORE)->store =
+		"foo_use_cache";
+	branch_on_flag(tu, fn, 0, 0, 1, 2);
+	fn->blocks[1].exit = EXIT_JUMP;
+	block_add_edge(tu, fn, 1, 2);
+	if (write_between)
+		block_add_instruction(tu, &fn->blocks[2], INSN_STORE)->store =
+			"foo_use_cache";
+	branch_on_flag(tu, fn, 2, 1, 3, 4);
+	fn->blocks[3].exit = EXIT_NONE;
+	fn->blocks[4].exit = EXIT_NONE;
+	lower_and_verify(tu);
+	assert_false(fn->blocks[0].tests_memory);
+	assert_int_equal(fn->blocks[2].tests_memory, !write_between);
+}
+
+static void test_flag_tested_again(void **state)
+{
+	check_flag_tested_twice(*state, false);
+}
+
+static void test_flag_written_between_tests(void **state)
+{
+	check_flag_tested_twice(*state, true);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -231,6 +286,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_branch_on_parameter_reader,
 						setup_unit, release_unit),
 		cmocka_unit_test_setup_teardown(test_branch_on_calling_reader,
+						setup_unit, release_unit),
+		cmocka_unit_test_setup_teardown(test_flag_tested_again,
+						setup_unit, release_unit),
+		cmocka_unit_test_setup_teardown(test_flag_written_between_tests,
 						setup_unit, release_unit),
 	};
 
