@@ -34,6 +34,10 @@ static void discard(body_translation &body, const Stmt *statement)
 			   dyn_cast<ConditionalOperator>(expr)) {
 		discard(body, conditional->getTrueExpr());
 		discard(body, conditional->getFalseExpr());
+	} else if (const BinaryConditionalOperator *conditional =
+			   dyn_cast<BinaryConditionalOperator>(expr)) {
+		/* a ?: b -- a is read all the same, by the test. */
+		discard(body, conditional->getFalseExpr());
 	} else if (const StmtExpr *expression = dyn_cast<StmtExpr>(expr)) {
 		if (!expression->getSubStmt()->body_empty())
 			discard(body, expression->getSubStmt()->body_back());
@@ -124,6 +128,11 @@ static void prepare(body_translation &body, const Stmt *root)
 		} else if (const ConditionalOperator *conditional =
 				   dyn_cast<ConditionalOperator>(statement)) {
 			carried[0] = conditional->getTrueExpr();
+			carried[1] = conditional->getFalseExpr();
+		} else if (const BinaryConditionalOperator *conditional =
+				   dyn_cast<BinaryConditionalOperator>(
+					   statement)) {
+			/* a ?: b: the test's block carries a (below). */
 			carried[1] = conditional->getFalseExpr();
 		} else if (const BinaryOperator *binary =
 				   dyn_cast<BinaryOperator>(statement)) {
@@ -432,6 +441,23 @@ static void short_circuit(body_translation &body, const CFGBlock *block)
 			  unit_location(body.unit, logical->getOperatorLoc()));
 }
 
+/*
+ * a ?: b: where the block tests a, a is the value on the side that keeps
+ * it; the side that evaluates b carries b instead.
+ */
+static void common_value(body_translation &body, const CFGBlock *block)
+{
+	const BinaryConditionalOperator *conditional =
+		dyn_cast_or_null<BinaryConditionalOperator>(
+			block->getTerminatorStmt());
+
+	if (!conditional || !body.carriers.count(conditional))
+		return;
+	write_local(body, body.carriers[conditional],
+		    value_operand(body, conditional->getCommon()),
+		    conditional->getQuestionLoc());
+}
+
 static void translate_block(cfg_translation &translation,
 			    const CFGBlock *cfg_block)
 {
@@ -444,6 +470,7 @@ static void translate_block(cfg_translation &translation,
 			translate_element(body, statement->getStmt());
 	}
 	short_circuit(body, cfg_block);
+	common_value(body, cfg_block);
 	translate_exit(translation, cfg_block, return_statement(cfg_block));
 }
 

@@ -462,6 +462,7 @@ static struct operand evaluate(body_translation &body, const Expr *expr)
 	case Stmt::CompoundAssignOperatorClass:
 		return binary(body, cast<BinaryOperator>(expr));
 	case Stmt::ConditionalOperatorClass:
+	case Stmt::BinaryConditionalOperatorClass:
 	case Stmt::StmtExprClass: {
 		auto carrier = body.carriers.find(expr);
 

@@ -4,7 +4,8 @@
 //
 // kmem-unchecked-setup look-alikes of a result nobody reads: the result
 // stored into a struct for a later check, logged, merged from two setups
-// and returned, copied and tested after other work, switched on, and
+// and returned, chained with the next setup by `?:` (the second's result
+// is the expression's when the first succeeds), copied and tested after other work, switched on, and
 // handed to an asm.  Whether what reads it acts on a failure is not
 // judged: a value something reads is not "never read".  The twin's copy
 // is overwritten by the next call's result before the test.
@@ -38,6 +39,10 @@ static struct kmem_cache_opaque ext4_io_cache;
 #define ext4_io_cachep to_kmem_cache(&ext4_io_cache)
 static struct kmem_cache_opaque ext4_barrier_cache;
 #define ext4_barrier_cachep to_kmem_cache(&ext4_barrier_cache)
+static struct kmem_cache_opaque ext4_prealloc_cache;
+#define ext4_prealloc_cachep to_kmem_cache(&ext4_prealloc_cache)
+static struct kmem_cache_opaque ext4_free_data_cache;
+#define ext4_free_data_cachep to_kmem_cache(&ext4_free_data_cache)
 
 int ext4_init_sysfs(void);
 void ext4_fc_report(int err);
@@ -110,4 +115,19 @@ void __init ext4_init_barrier(void)
 
 	/* Keeps the result alive for a debugger, as some drivers do. */
 	asm volatile("" : : "r"(err));
+}
+
+int __init ext4_init_mballoc(void)
+{
+	int err;
+
+	err = kmem_cache_setup(ext4_prealloc_cachep, "ext4_prealloc_space",
+			       sizeof(struct ext4_es_min), 0,
+			       SLAB_RECLAIM_ACCOUNT, NULL) ?:
+	      kmem_cache_setup(ext4_free_data_cachep, "ext4_free_data",
+			       sizeof(struct ext4_es_min), 0,
+			       SLAB_RECLAIM_ACCOUNT, NULL);
+	if (err)
+		return err;
+	return 0;
 }
