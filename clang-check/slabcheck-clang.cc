@@ -18,8 +18,8 @@
  * Findings are printed on stdout, one line each, in the format every
  * front-end shares; progress is shown on stderr when it is a terminal and
  * more than one file is checked.
- * Exit status: 0 done (findings are warnings), 1 findings with --werror,
- * 2 a usage error or a file that did not compile.
+ * Exit status, as the slabcheck command's: 0 nothing found, 1 findings,
+ * 2 a usage error or a file that did not compile, 3 both.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +30,7 @@
 #include <mutex>
 #include <thread>
 
+#include "clang/Basic/Version.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
@@ -47,14 +48,35 @@ enum { EXIT_DONE = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
 static struct slabcheck_options options;
 static std::mutex output_lock;
 
+/* Also the source of slabcheck-clang(1), through help2man. */
 static void usage(FILE *stream)
 {
 	fprintf(stream,
-		"usage: slabcheck-clang [-j N] [--KEY[=VALUE]...] -p BUILD_DIR "
+		"Usage: slabcheck-clang [-j N] [--KEY[=VALUE]...] -p BUILD_DIR "
 		"[FILE.c...]\n"
-		"       slabcheck-clang [-j N] [--KEY[=VALUE]...] FILE.c... -- "
+		"  or:  slabcheck-clang [-j N] [--KEY[=VALUE]...] FILE.c... -- "
 		"CFLAGS...\n"
-		"keys: %s\n",
+		"Checks C files with slabcheck's rules without building them, "
+		"as clang-tidy\n"
+		"does: every file of BUILD_DIR/compile_commands.json (of a "
+		"Clang or a GCC\n"
+		"build), the files given, or the files given compiled with "
+		"CFLAGS.  Each\n"
+		"finding is one line on stdout, FILE:LINE:COL: warning: "
+		"MESSAGE [RULE-ID].\n"
+		"\n"
+		"Options:\n"
+		"  -p BUILD_DIR   where compile_commands.json is\n"
+		"  -j N           check N files at a time (default 1)\n"
+		"  --KEY[=VALUE]  one of the core's options: %s\n"
+		"  --help         this help\n"
+		"  --version      the version\n"
+		"\n"
+		"Exit status:\n"
+		"  0  nothing found\n"
+		"  1  findings\n"
+		"  2  trouble: a usage error, a file that did not compile\n"
+		"  3  findings and trouble\n",
 		slabcheck_option_help);
 }
 
@@ -241,9 +263,8 @@ static int check_files(const CompilationDatabase &database,
 	work();
 	for (std::thread &worker : workers)
 		worker.join();
-	if (failures)
-		return EXIT_TROUBLE;
-	return options.werror && findings ? EXIT_FINDINGS : EXIT_DONE;
+	return (findings ? EXIT_FINDINGS : EXIT_DONE) |
+	       (failures ? EXIT_TROUBLE : EXIT_DONE);
 }
 
 int main(int argc, char **argv)
@@ -264,6 +285,10 @@ int main(int argc, char **argv)
 			fixed = true;
 		} else if (argument == "-h" || argument == "--help") {
 			usage(stdout);
+			return EXIT_DONE;
+		} else if (argument == "--version") {
+			printf("slabcheck-clang " SLABCHECK_VERSION
+			       " (Clang " CLANG_VERSION_STRING ")\n");
 			return EXIT_DONE;
 		} else if (argument == "-p" || argument == "-j") {
 			if (++i == argc) {

@@ -15,6 +15,8 @@
 /* What a facts file says it is; a reader refuses any other version. */
 #define FACTS_FORMAT "slabcheck-facts"
 #define FACTS_VERSION 2
+/* Which slabcheck wrote a facts file: read by people, not by the reader. */
+#define FACTS_PRODUCER "slabcheck " SLABCHECK_VERSION
 
 /*
  * In facts read back: a call to a function of the same unit whose body the

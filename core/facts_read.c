@@ -594,8 +594,13 @@ int facts_read(struct translation_unit *tu, FILE *stream, char *error,
 			"version", &version, "unit", &unit, "files",
 			&reader.files) ||
 	    strcmp(format, FACTS_FORMAT) || version != FACTS_VERSION) {
-		snprintf(error, error_size, "not %s version %d", FACTS_FORMAT,
-			 FACTS_VERSION);
+		const char *producer =
+			json_string_value(json_object_get(root, "producer"));
+
+		/* Who wrote it tells the user which slabcheck to rerun. */
+		snprintf(error, error_size, "not %s version %d (written by %s)",
+			 FACTS_FORMAT, FACTS_VERSION,
+			 producer ? producer : "an older slabcheck");
 		json_decref(root);
 		return -1;
 	}

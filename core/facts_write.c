@@ -564,11 +564,11 @@ int facts_write(const struct translation_unit *tu, const char *directory,
 	}
 	for (size_t i = 0; i < tu->instance_count; i++)
 		add(instances, instance_json(&writer, &tu->instances[i]));
-	root = json_pack("{s:s, s:i, s:o, s:o, s:o, s:o, s:o}", "format",
-			 FACTS_FORMAT, "version", FACTS_VERSION, "unit",
-			 unit_json(&writer, directory), "files", writer.files,
-			 "instances", instances, "callable", callable,
-			 "functions", functions);
+	root = json_pack("{s:s, s:i, s:s, s:o, s:o, s:o, s:o, s:o}", "format",
+			 FACTS_FORMAT, "version", FACTS_VERSION, "producer",
+			 FACTS_PRODUCER, "unit", unit_json(&writer, directory),
+			 "files", writer.files, "instances", instances,
+			 "callable", callable, "functions", functions);
 	/* Only bodies use codes; most units write none. */
 	if (count)
 		json_object_set_new(root, "codes", codes_json());

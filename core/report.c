@@ -169,16 +169,18 @@ static uint64_t hash_text(uint64_t hash, const char *text)
 /*
  * What a finding is, not where: its rule, file, function and message (which
  * names the instance), and which of several identical ones it is.  Lines
- * and columns stay out, so edits elsewhere in the file do not change it.
+ * and columns stay out, so edits elsewhere in the file do not change it;
+ * the file is named relative to its source root, so where the tree is
+ * checked out does not change it either.
  */
-static void fingerprint(struct finding *finding, unsigned int occurrence)
+static void fingerprint(struct finding *finding, const char *path,
+			unsigned int occurrence)
 {
 	uint64_t hash = 0xcbf29ce484222325ull;
 	char number[16];
 
 	hash = hash_text(hash, finding->rule);
-	hash = hash_text(hash,
-			 finding->location.file ? finding->location.file : "");
+	hash = hash_text(hash, path);
 	hash = hash_text(hash, finding->function ? finding->function : "");
 	hash = hash_text(hash, finding->message);
 	snprintf(number, sizeof(number), "%u", occurrence);
@@ -187,11 +189,11 @@ static void fingerprint(struct finding *finding, unsigned int occurrence)
 		 (unsigned long long)hash);
 }
 
-static bool same_kind(const struct finding *a, const struct finding *b)
+/* One finding again: the same rule, file, function and message. */
+static bool same_kind(const struct finding *a, const char *a_path,
+		      const struct finding *b, const char *b_path)
 {
-	return !strcmp(a->rule, b->rule) &&
-	       !strcmp(a->location.file ? a->location.file : "",
-		       b->location.file ? b->location.file : "") &&
+	return !strcmp(a->rule, b->rule) && !strcmp(a_path, b_path) &&
 	       !strcmp(a->function ? a->function : "",
 		       b->function ? b->function : "") &&
 	       !strcmp(a->message, b->message);
@@ -209,6 +211,7 @@ void report_forget(struct report *report, size_t index)
 
 void report_finish(struct report *report)
 {
+	const char **paths;
 	size_t kept = 0;
 
 	qsort(report->findings, report->count, sizeof(struct finding),
@@ -232,14 +235,19 @@ void report_finish(struct report *report)
 		report->findings[kept++] = *finding;
 	}
 	report->count = kept;
+	paths = calloc(report->count + 1, sizeof(*paths));
+	CHECK(paths != NULL);
+	for (size_t i = 0; i < report->count; i++)
+		paths[i] = report_stable_path(report, &report->findings[i]);
 	for (size_t i = 0; i < report->count; i++) {
 		unsigned int occurrence = 0;
 
 		for (size_t j = 0; j < i; j++)
-			occurrence += same_kind(&report->findings[j],
-						&report->findings[i]);
-		fingerprint(&report->findings[i], occurrence);
+			occurrence += same_kind(&report->findings[j], paths[j],
+						&report->findings[i], paths[i]);
+		fingerprint(&report->findings[i], paths[i], occurrence);
 	}
+	free(paths);
 }
 
 size_t report_print(struct report *report, FILE *stream, bool as_errors)

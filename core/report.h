@@ -28,6 +28,26 @@ void report_set_directory(struct report *report, size_t first,
 			  const char *directory);
 
 /*
+ * Adds a source root (core/report_paths.c): 'directory' must exist.  Roots
+ * set, a finding's fingerprint uses its file's path relative to the first
+ * root that holds it, and SARIF writes that path against 'base_id'.
+ */
+void report_add_root(struct report *report, const char *base_id,
+		     const char *directory);
+/*
+ * The root that holds 'file' (relative to 'directory' when relative):
+ * its index, with the path relative to it in '*relative'; or -1.
+ */
+int report_root_of(const struct report *report, const char *file,
+		   const char *directory, const char **relative);
+/* The finding's file relative to its root, or as the compiler named it. */
+const char *report_stable_path(const struct report *report,
+			       const struct finding *finding);
+/* A compiler's byte column as SARIF's column of characters. */
+unsigned int report_character_column(const char *file, const char *directory,
+				     unsigned int line, unsigned int column);
+
+/*
  * The findings as JSON (core/report_json.c), and back: reading appends to
  * the report.  Both return 0, or -1 (read: with a message in 'error').
  */

@@ -11,6 +11,8 @@
  *                     "suppressed-by": ... (when a suppression matched),
  *                     "directory": ... (where the compiler ran, when
  *                     known: a relative "file" is relative to it),
+ *                     "baseline-state": "new" or "unchanged" (compared
+ *                     with a baseline, with --mark-new),
  *                     "notes": [ { "file": ..., "line": N,
  *                     "column": N, "message": ... } ] } ] }
  */
@@ -64,6 +66,10 @@ int report_write_json(const struct report *report, FILE *stream)
 		if (finding->directory)
 			json_object_set_new(entry, "directory",
 					    json_string(finding->directory));
+		if (finding->baseline_state)
+			json_object_set_new(
+				entry, "baseline-state",
+				json_string(finding->baseline_state));
 		json_array_append_new(findings, entry);
 	}
 	root = json_pack("{s:s, s:i, s:o}", "format", FINDINGS_FORMAT,

@@ -1,23 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Findings as SARIF 2.1.0, the format code-scanning services read: one run,
- * the rules with their ids, descriptions and a link to their section of
- * docs/rules.md, and one result per finding with its location, its notes
- * as related locations and a fingerprint that survives unrelated edits
- * (partialFingerprints).  Written with jansson; tests validate it against
- * the official schema.
+ * the rules with their ids and descriptions (and a link to their section
+ * of docs/rules.md when the build names a public address for it), and one
+ * result per finding with its location, its notes as related locations and
+ * a fingerprint that survives unrelated edits (partialFingerprints).
+ * Files are URIs relative to the report's source roots
+ * (originalUriBaseIds), so that a code-scanning service can place them in
+ * its own checkout; columns count characters, as the run's columnKind
+ * says.  Written with jansson; tests validate it against the official
+ * schema.
  */
+#define _GNU_SOURCE
 #include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
-/* Where docs/ is: the source tree, unless the build names another place. */
-#ifndef SLABCHECK_DOCS_URI
-#define SLABCHECK_DOCS_URI "file:///usr/share/doc/slabcheck/"
+/* A public address of docs/ ("https://.../"), or "": no links. */
+#ifndef SLABCHECK_DOCS_URL
+#define SLABCHECK_DOCS_URL ""
 #endif
-#define RULES_URI SLABCHECK_DOCS_URI "rules.md#"
 #define FINGERPRINT_KEY "slabcheck/v1"
 
 static json_t *message(const char *text)
@@ -25,7 +31,67 @@ static json_t *message(const char *text)
 	return json_pack("{s:s}", "text", text);
 }
 
-static json_t *physical_location(const struct source_location *at)
+/*
+ * A path as a URI reference (RFC 3986): what is not unreserved or a
+ * separator is percent-encoded.  'absolute': a file: URI.
+ */
+static char *path_uri(const char *path, bool absolute)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	char *uri = malloc(strlen(path) * 3 + 8), *out = uri;
+
+	if (!uri)
+		return NULL;
+	if (absolute)
+		out = stpcpy(out, "file://");
+	for (const unsigned char *c = (const unsigned char *)path; *c; c++) {
+		if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		    (*c >= '0' && *c <= '9') || strchr("-._~/", *c)) {
+			*out++ = (char)*c;
+			continue;
+		}
+		*out++ = '%';
+		*out++ = hex[*c >> 4];
+		*out++ = hex[*c & 15];
+	}
+	*out = '\0';
+	return uri;
+}
+
+/*
+ * Relative to a source root when one holds the file (with its uriBaseId),
+ * else absolute; a file the compiler named relative to a directory
+ * slabcheck does not know stays as it was named.
+ */
+static json_t *artifact_location(const struct report *report, const char *file,
+				 const char *directory)
+{
+	const char *relative;
+	int root = report_root_of(report, file, directory, &relative);
+	json_t *location;
+	char *uri;
+
+	if (root >= 0) {
+		uri = path_uri(relative, false);
+		location = json_pack("{s:s, s:s}", "uri", uri ? uri : "",
+				     "uriBaseId", report->roots[root].base_id);
+	} else if (file && (file[0] == '/' || (directory && *directory))) {
+		char *path = slabcheck_source_path(file, directory);
+
+		uri = path_uri(path, true);
+		free(path);
+		location = json_pack("{s:s}", "uri", uri ? uri : "");
+	} else {
+		uri = path_uri(file ? file : "", false);
+		location = json_pack("{s:s}", "uri", uri ? uri : "");
+	}
+	free(uri);
+	return location;
+}
+
+static json_t *physical_location(const struct report *report,
+				 const struct source_location *at,
+				 const char *directory)
 {
 	json_t *region = json_object();
 
@@ -34,23 +100,32 @@ static json_t *physical_location(const struct source_location *at)
 		json_object_set_new(region, "startLine",
 				    json_integer(at->line));
 	if (at->line && at->column)
-		json_object_set_new(region, "startColumn",
-				    json_integer(at->column));
-	return json_pack("{s:{s:{s:s}, s:o}}", "physicalLocation",
-			 "artifactLocation", "uri", at->file ? at->file : "",
+		json_object_set_new(
+			region, "startColumn",
+			json_integer(report_character_column(
+				at->file, directory, at->line, at->column)));
+	return json_pack("{s:{s:o, s:o}}", "physicalLocation",
+			 "artifactLocation",
+			 artifact_location(report, at->file, directory),
 			 "region", region);
 }
 
 static json_t *rule_json(const char *id, const char *summary,
 			 const char *description)
 {
-	char uri[256];
+	json_t *rule = json_pack("{s:s, s:o, s:o, s:{s:s}}", "id", id,
+				 "shortDescription", message(summary),
+				 "fullDescription", message(description),
+				 "defaultConfiguration", "level", "warning");
+	char *uri;
 
-	snprintf(uri, sizeof(uri), "%s%s", RULES_URI, id);
-	return json_pack("{s:s, s:o, s:o, s:s, s:{s:s}}", "id", id,
-			 "shortDescription", message(summary),
-			 "fullDescription", message(description), "helpUri",
-			 uri, "defaultConfiguration", "level", "warning");
+	/* Markdown anchors are the heading's text: the rule id. */
+	if (*SLABCHECK_DOCS_URL &&
+	    asprintf(&uri, "%srules.md#%s", SLABCHECK_DOCS_URL, id) >= 0) {
+		json_object_set_new(rule, "helpUri", json_string(uri));
+		free(uri);
+	}
+	return rule;
 }
 
 static json_t *rules_json(void)
@@ -78,7 +153,8 @@ static int rule_index(const char *id)
 	return index >= 0 ? index : rule_count();
 }
 
-static json_t *result_json(const struct finding *finding)
+static json_t *result_json(const struct report *report,
+			   const struct finding *finding)
 {
 	json_t *related = json_array();
 	json_t *result;
@@ -86,7 +162,8 @@ static json_t *result_json(const struct finding *finding)
 
 	for (const struct note *note = finding->notes; note;
 	     note = note->next) {
-		json_t *location = physical_location(&note->location);
+		json_t *location = physical_location(report, &note->location,
+						     finding->directory);
 
 		json_object_set_new(location, "id", json_integer(id++));
 		json_object_set_new(location, "message",
@@ -97,12 +174,16 @@ static json_t *result_json(const struct finding *finding)
 		"{s:s, s:i, s:s, s:o, s:[o], s:{s:s}}", "ruleId", finding->rule,
 		"ruleIndex", rule_index(finding->rule), "level", "warning",
 		"message", message(finding->message), "locations",
-		physical_location(&finding->location), "partialFingerprints",
-		FINGERPRINT_KEY, finding->fingerprint);
+		physical_location(report, &finding->location,
+				  finding->directory),
+		"partialFingerprints", FINGERPRINT_KEY, finding->fingerprint);
 	if (json_array_size(related))
 		json_object_set_new(result, "relatedLocations", related);
 	else
 		json_decref(related);
+	if (finding->baseline_state)
+		json_object_set_new(result, "baselineState",
+				    json_string(finding->baseline_state));
 	if (finding->suppressed_by)
 		json_object_set_new(result, "suppressions",
 				    json_pack("[{s:s, s:s}]", "kind",
@@ -111,24 +192,51 @@ static json_t *result_json(const struct finding *finding)
 	return result;
 }
 
+/* Where each base id is, as an absolute URI ending in '/'. */
+static json_t *base_ids_json(const struct report *report)
+{
+	json_t *bases = json_object();
+
+	for (size_t i = 0; i < report->root_count; i++) {
+		char *directory, *uri;
+
+		if (asprintf(&directory, "%s/", report->roots[i].path) < 0)
+			continue;
+		uri = path_uri(directory, true);
+		free(directory);
+		if (uri)
+			json_object_set_new(bases, report->roots[i].base_id,
+					    json_pack("{s:s}", "uri", uri));
+		free(uri);
+	}
+	return bases;
+}
+
 int report_write_sarif(struct report *report, FILE *stream,
 		       bool with_suppressed)
 {
 	json_t *results = json_array();
-	json_t *root;
+	json_t *root, *driver, *run;
 	int status;
 
 	report_finish(report);
 	for (size_t i = 0; i < report->count; i++)
 		if (with_suppressed || !report->findings[i].suppressed_by)
 			json_array_append_new(
-				results, result_json(&report->findings[i]));
-	root = json_pack(
-		"{s:s, s:s, s:[{s:{s:{s:s, s:s, s:s, s:o}}, s:o, s:s}]}",
-		"$schema", SARIF_SCHEMA, "version", "2.1.0", "runs", "tool",
-		"driver", "name", "slabcheck", "version", SLABCHECK_VERSION,
-		"informationUri", RULES_URI, "rules", rules_json(), "results",
-		results, "columnKind", "unicodeCodePoints");
+				results,
+				result_json(report, &report->findings[i]));
+	driver = json_pack("{s:s, s:s, s:o}", "name", "slabcheck", "version",
+			   SLABCHECK_VERSION, "rules", rules_json());
+	if (*SLABCHECK_DOCS_URL)
+		json_object_set_new(driver, "informationUri",
+				    json_string(SLABCHECK_DOCS_URL));
+	run = json_pack("{s:{s:o}, s:o, s:s}", "tool", "driver", driver,
+			"results", results, "columnKind", "unicodeCodePoints");
+	if (report->root_count)
+		json_object_set_new(run, "originalUriBaseIds",
+				    base_ids_json(report));
+	root = json_pack("{s:s, s:s, s:[o]}", "$schema", SARIF_SCHEMA,
+			 "version", "2.1.0", "runs", run);
 	status = json_dumpf(root, stream, JSON_INDENT(2));
 	fputc('\n', stream);
 	json_decref(root);

@@ -11,7 +11,10 @@
 
 #include "model.h"
 
-#define SLABCHECK_VERSION "0.2"
+/* CMake's project(VERSION) sets it; a build without CMake says so. */
+#ifndef SLABCHECK_VERSION
+#define SLABCHECK_VERSION "unknown"
+#endif
 
 #define MAX_EXEMPT_PATHS 16
 
@@ -70,6 +73,22 @@ struct finding {
 	 * there, wherever the findings are read.  NULL: our own directory.
 	 */
 	const char *directory;
+	/*
+	 * Compared with a baseline: "new", or "unchanged" for a finding the
+	 * baseline has (SARIF's baselineState).  NULL: no baseline.
+	 */
+	const char *baseline_state;
+};
+
+/*
+ * A directory that a report's paths are made relative to, so that they do
+ * not depend on where the tree is (core/report_paths.c): the kernel tree,
+ * an out-of-tree module's directory.  base_id names it in SARIF.
+ */
+#define MAX_SOURCE_ROOTS 4
+struct source_root {
+	const char *base_id;
+	const char *path; /* absolute, symbolic links resolved */
 };
 
 struct report {
@@ -77,6 +96,9 @@ struct report {
 	size_t count;
 	size_t capacity;
 	struct arena strings; /* what report_string() copies */
+	/* The first root that holds a file is the one its path is under. */
+	struct source_root roots[MAX_SOURCE_ROOTS];
+	size_t root_count;
 };
 
 void report_init(struct report *report);

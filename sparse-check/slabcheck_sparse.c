@@ -45,6 +45,8 @@
 
 #include "macros.h"
 #include "translate.h"
+/* sparse's own: what stock sparse --version prints. */
+#include "version.h"
 
 #define OPTION_PREFIX "--slabcheck-"
 /* What tells annotated headers that slabcheck-sparse reads them. */
@@ -59,15 +61,37 @@ static bool attributes_ready;
 static char *pending_file;
 static struct symbol_list *pending_symbols;
 
+/* Also the source of slabcheck-sparse(1), through help2man. */
 static void usage(FILE *stream)
 {
 	fprintf(stream,
-		"usage: slabcheck-sparse [" OPTION_PREFIX
+		"Usage: slabcheck-sparse [" OPTION_PREFIX
 		"KEY[=VALUE]...] [sparse options] FILE.c...\n"
-		"  a drop-in for the kernel's CHECK= (make C=1 or C=2): sparse "
-		"0.6.4's checks and slabcheck's rules\n"
-		"keys: %s\n"
-		"      " NO_SPARSE_WARNINGS " (sparse's own warnings off)\n",
+		"Sparse 0.6.4 with the rules of slabcheck: a drop-in for the "
+		"kernel's checker,\n"
+		"  make C=1 CHECK=slabcheck-sparse [CF=\"" OPTION_PREFIX
+		"KEY[=VALUE]...\"]\n"
+		"It prints sparse's own warnings exactly as stock sparse does, "
+		"then one line\n"
+		"per finding, FILE:LINE:COL: warning: MESSAGE [RULE-ID].\n"
+		"\n"
+		"Options:\n"
+		"  " OPTION_PREFIX "KEY[=VALUE]  one of the core's options: "
+		"%s\n"
+		"  " OPTION_PREFIX NO_SPARSE_WARNINGS
+		"  sparse's own warnings off (its errors stay)\n"
+		"  --help     this help\n"
+		"  --version  the versions of slabcheck and of sparse\n"
+		"Every other argument is sparse's.\n"
+		"\n"
+		"Exit status:\n"
+		"As sparse's: 0 even with warnings and findings, so that a "
+		"kernel build goes\n"
+		"on; with " OPTION_PREFIX
+		"werror, 1 when there are findings.  The slabcheck\n"
+		"command (slabcheck --sparse, slabcheck kbuild --sparse) "
+		"collects the findings\n"
+		"and gives its own exit status.\n",
 		slabcheck_option_help);
 }
 
@@ -170,6 +194,11 @@ static int take_options(int argc, char **argv, bool *quiet)
 
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			usage(stdout);
+			exit(0);
+		}
+		if (!strcmp(argv[i], "--version")) {
+			printf("slabcheck-sparse " SLABCHECK_VERSION
+			       " (sparse " SPARSE_VERSION ")\n");
 			exit(0);
 		}
 		if (strncmp(argv[i], OPTION_PREFIX, strlen(OPTION_PREFIX))) {

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * slabcheck kbuild: a kernel or out-of-tree module build with a front-end
- * in it.  The GCC or Clang plugin rides in KCFLAGS and sends its results
- * back on the compiler's stderr (stream-results), which ccache replays and
- * distcc brings home; slabcheck-sparse is kbuild's checker (C=1, CHECK=);
- * slabcheck-clang reads the build's compile_commands.json afterwards.
+ * in it, that keeps the build the user asked for: their KCFLAGS, LLVM=,
+ * CC=, O=, W=, C= and CF= stay, ours are added.  The GCC or Clang plugin
+ * rides in KCFLAGS and sends its results back on the compiler's stderr
+ * (stream-results), which ccache replays and distcc brings home;
+ * slabcheck-sparse is kbuild's checker (C=2, CHECK=); slabcheck-clang reads
+ * how the targets' objects were compiled afterwards (compile_database.c).
  * Then each module and each directory of built-in objects is linked.
  */
 #define _GNU_SOURCE
@@ -12,9 +14,145 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "command.h"
+#include "compile_database.h"
+#include "help.h"
+#include "locate.h"
 #include "make_runner.h"
+
+/* The build as the user asked for it, from the command line and make's
+ * environment. */
+struct build {
+	const char *kernel;  /* -C, or here */
+	const char *objects; /* O= (or KBUILD_OUTPUT), relative to -C */
+	const char *module;  /* M= (or KBUILD_EXTMOD) */
+	const char *kcflags; /* the build's own KCFLAGS */
+	const char *cf;	     /* the build's own CF= */
+	bool checker_level;  /* C= given */
+	bool llvm;	     /* LLVM= or a Clang CC= given */
+	bool modpost_warn;   /* KBUILD_MODPOST_WARN= given */
+	const char *jobs;    /* make's -j, for slabcheck-clang */
+	char **targets;
+	int target_count;
+};
+
+static const char *environment(const char *name)
+{
+	const char *value = getenv(name);
+
+	return value && *value ? value : NULL;
+}
+
+/* 'path', relative to 'base' when relative, absolute. */
+static char *absolute_path(const char *base, const char *path)
+{
+	char *joined, *resolved;
+
+	if (path[0] == '/')
+		joined = format_string("%s", path);
+	else if (asprintf(&joined, "%s/%s", base, path) < 0)
+		exit(EXIT_TROUBLE);
+	resolved = realpath(joined, NULL);
+	if (!resolved)
+		return joined;
+	free(joined);
+	return resolved;
+}
+
+/* make's options that take the next argument as their value. */
+static bool takes_value(const char *option)
+{
+	return strlen(option) == 2 && strchr("CfIoWl", option[1]);
+}
+
+/*
+ * Reads the build from the arguments: ours (the common options) are
+ * taken out, make's stay in 'command' in their order; the variables we
+ * merge with ours are kept aside and written back by add_variables().
+ */
+static int read_build(struct build *build, struct check_run *run, int argc,
+		      char **argv, char **command, int n)
+{
+	char *here = getcwd(NULL, 0);
+
+	build->kernel = here ? here : ".";
+	build->kcflags = environment("KCFLAGS");
+	build->cf = environment("CF");
+	build->objects = environment("KBUILD_OUTPUT");
+	build->module = environment("KBUILD_EXTMOD");
+	build->llvm = environment("LLVM") != NULL;
+	build->checker_level = environment("C") != NULL;
+	build->modpost_warn = environment("KBUILD_MODPOST_WARN") != NULL;
+	build->jobs = "-j1";
+	build->targets = calloc((size_t)argc + 1, sizeof(char *));
+	for (int i = 2; i < argc; i++) {
+		const char *argument = argv[i];
+
+		if (common_option(run, SUBCOMMAND_KBUILD, argument))
+			continue;
+		if (!strcmp(argument, "--help") || !strcmp(argument, "-h")) {
+			print_help(SUBCOMMAND_KBUILD, stdout);
+			exit(EXIT_CLEAN);
+		}
+		if (!strncmp(argument, "KCFLAGS=", 8)) {
+			build->kcflags = argument + 8;
+			continue;
+		}
+		if (!strncmp(argument, "CF=", 3)) {
+			build->cf = argument + 3;
+			continue;
+		}
+		if (!strncmp(argument, "M=", 2) ||
+		    !strncmp(argument, "KBUILD_EXTMOD=", 14))
+			build->module = strchr(argument, '=') + 1;
+		else if (!strncmp(argument, "O=", 2))
+			build->objects = argument + 2;
+		else if (!strncmp(argument, "LLVM=", 5))
+			build->llvm = true;
+		else if (!strncmp(argument, "CC=", 3) &&
+			 strstr(argument, "clang"))
+			build->llvm = true;
+		else if (!strncmp(argument, "C=", 2))
+			build->checker_level = true;
+		else if (!strncmp(argument, "KBUILD_MODPOST_WARN=", 20))
+			build->modpost_warn = true;
+		else if (!strcmp(argument, "-C") && i + 1 < argc)
+			build->kernel = argv[i + 1];
+		else if (!strncmp(argument, "-C", 2) && argument[2])
+			build->kernel = argument + 2;
+		else if (!strncmp(argument, "--directory=", 12))
+			build->kernel = argument + 12;
+		/* As many files at a time as make compiles. */
+		else if (!strcmp(argument, "-j") && i + 1 < argc &&
+			 isdigit((unsigned char)argv[i + 1][0]))
+			build->jobs = format_string("-j%s", argv[i + 1]);
+		else if (!strncmp(argument, "-j", 2) && argument[2])
+			build->jobs = argument;
+		else if (argument[0] != '-' && !strchr(argument, '='))
+			build->targets[build->target_count++] = argv[i];
+		command[n++] = argv[i];
+		if (argument[0] == '-' && takes_value(argument) && i + 1 < argc)
+			command[n++] = argv[++i];
+	}
+	build->kernel = absolute_path(here ? here : ".", build->kernel);
+	if (build->objects)
+		build->objects = absolute_path(build->kernel, build->objects);
+	/* kbuild reads a relative M= in the object tree. */
+	if (build->module)
+		build->module = absolute_path(build->objects ? build->objects :
+							       build->kernel,
+					      build->module);
+	free(here);
+	return n;
+}
+
+static const char *object_tree(const struct build *build)
+{
+	return build->objects ? build->objects : build->kernel;
+}
 
 static void append_to_environment(const char *name, const char *value,
 				  const char *separator)
@@ -35,148 +173,162 @@ static void append_to_environment(const char *name, const char *value,
  * run= option changes every run and must not defeat the cache, whichever
  * plugin (GCC's or, with --clang, Clang's) it is spelled for.
  */
-static void hash_plugin_in_ccache(void)
+static void hash_plugin_in_ccache(const char *plugin)
 {
-	append_to_environment("CCACHE_EXTRAFILES", plugin_path(), ":");
+	if (strchr(plugin, '/'))
+		append_to_environment("CCACHE_EXTRAFILES", plugin, ":");
 	append_to_environment(
 		"CCACHE_IGNOREOPTIONS",
 		PLUGIN_ARGUMENT "run=* " CLANG_PLUGIN_ARGUMENT "run=*", " ");
 }
 
-/*
- * The make command line that runs slabcheck-sparse as kbuild's checker:
- * C=1 (unless the build asks for C=2) and CHECK=, our options in CF=
- * (after the build's own CF=, if any).
- */
-static int sparse_arguments(char **command, int n, int argc, char **argv,
-			    const char *directory, const char *disable)
+/* "NAME=theirs ours", or "NAME=ours". */
+static char *merged(const char *name, const char *theirs, const char *ours)
 {
-	const char *extra = "";
-	bool checking = false;
-	char *cf;
+	char *text;
 
-	for (int i = 2; i < argc; i++) {
-		if (!strncmp(argv[i], "CF=", 3))
-			extra = argv[i] + 3;
-		else if (!strncmp(argv[i], "C=", 2))
-			checking = true;
-	}
-	if (!checking)
-		command[n++] = "C=1";
-	command[n++] = format("CHECK=%s", sparse_path());
-	if (asprintf(&cf,
-		     "CF=%s " SPARSE_ARGUMENT "findings-dir=%s " SPARSE_ARGUMENT
-		     "facts-dir=%s %s",
-		     extra, directory, directory, disable ? disable : "") < 0)
+	if (asprintf(&text, "%s=%s%s%s", name, theirs ? theirs : "",
+		     theirs ? " " : "", ours) < 0)
 		exit(EXIT_TROUBLE);
-	command[n++] = cf;
+	return text;
+}
+
+/* The variables that put our front-end into the build, merged with its. */
+static int add_variables(struct build *build, struct check_run *run,
+			 char **command, int n, const char *disable)
+{
+	char *ours;
+
+	if (front_end == FRONT_END_SPARSE) {
+		/* Every file of the targets, recompiled or not. */
+		if (!build->checker_level)
+			command[n++] = "C=2";
+		command[n++] =
+			format_string("CHECK=%s", sibling_path(SIBLING_SPARSE));
+		if (asprintf(&ours,
+			     SPARSE_ARGUMENT "findings-dir=%s " SPARSE_ARGUMENT
+					     "facts-dir=%s%s%s",
+			     run->directory, run->directory, disable ? " " : "",
+			     disable ? disable : "") < 0)
+			exit(EXIT_TROUBLE);
+		command[n++] = merged("CF", build->cf, ours);
+		if (build->kcflags)
+			command[n++] = merged("KCFLAGS", build->kcflags, "");
+		if (build->checker_level)
+			run->nothing_checked_hint =
+				"the build's C=1 checks only what make "
+				"recompiles; C=2 (the default of slabcheck "
+				"kbuild --sparse) checks every file";
+		return n;
+	}
+	if (build->cf)
+		command[n++] = merged("CF", build->cf, "");
+	if (front_end == FRONT_END_CLANG_TOOL) {
+		/* Built as asked; the tool reads the objects afterwards. */
+		if (build->kcflags)
+			command[n++] = merged("KCFLAGS", build->kcflags, "");
+		return n;
+	}
+	/*
+	 * Results come back on the compilers' stderr: ccache replays it on a
+	 * hit, distcc brings it back from the helpers.  run= makes kbuild
+	 * recompile every object of the targets.  --output-sync keeps two
+	 * compiles' lines apart.
+	 */
+	if (asprintf(&ours, "-fplugin=%s %sstream-results %srun=%s%s%s",
+		     plugin_path(), option_prefix(), option_prefix(),
+		     strrchr(run->directory, '.') + 1, disable ? " " : "",
+		     disable ? disable : "") < 0)
+		exit(EXIT_TROUBLE);
+	command[n++] = merged("KCFLAGS", build->kcflags, ours);
+	if (front_end == FRONT_END_CLANG_PLUGIN && !build->llvm)
+		command[n++] = "LLVM=1";
+	command[n++] = "--output-sync=target";
+	hash_plugin_in_ccache(plugin_path());
 	return n;
 }
 
 /*
- * slabcheck-clang over a compile_commands.json of the build just done,
- * written into M='s directory (or the kernel's) from kbuild's .cmd files by
- * the kernel's own scripts/clang-tools/gen_compile_commands.py; commands
- * run in the kernel's directory (-C), M= modules included.
+ * slabcheck-clang over a database of what the targets built, written from
+ * kbuild's .cmd files into a directory of ours: the tree's own
+ * compile_commands.json is the user's.
  */
-static int kbuild_tool(int argc, char **argv, const char *directory,
-		       const char *disable)
+static void check_with_tool(const struct build *build, struct check_run *run,
+			    const char *disable)
 {
-	const char *kernel = ".", *scanned = NULL, *jobs = "-j1";
-	char *script, *output;
+	char *database = format_string("%s/.database", run->directory);
+	char *file = format_string("%s/compile_commands.json", database);
+	int entries, status;
 
-	for (int i = 2; i < argc; i++) {
-		if (!strncmp(argv[i], "M=", 2))
-			scanned = argv[i] + 2;
-		/* As many files at a time as make compiled. */
-		else if (!strcmp(argv[i], "-j") && i + 1 < argc &&
-			 isdigit((unsigned char)argv[i + 1][0]))
-			jobs = format("-j%s", argv[i + 1]);
-		else if (!strncmp(argv[i], "-j", 2) && argv[i][2])
-			jobs = argv[i];
-		else if (!strcmp(argv[i], "-C") && i + 1 < argc)
-			kernel = argv[i + 1];
-		else if (!strncmp(argv[i], "-C", 2) && argv[i][2])
-			kernel = argv[i] + 2;
+	if (mkdir(database, 0700)) {
+		perror(database);
+		run->trouble = true;
+		return;
 	}
-	if (!scanned)
-		scanned = kernel;
-	script = format("%s/scripts/clang-tools/gen_compile_commands.py",
-			kernel);
-	output = format("%s/compile_commands.json", scanned);
-	{
-		char *generate[] = { "python3",	      script, "-d",
-				     (char *)kernel,  "-o",   output,
-				     (char *)scanned, NULL };
-		char *check[] = { (char *)clang_tool_path(),
-				  front_end_option("findings-dir", directory),
-				  front_end_option("facts-dir", directory),
+	entries = write_compile_database(object_tree(build), build->module,
+					 build->targets, build->target_count,
+					 file);
+	if (entries < 0) {
+		run->trouble = true;
+	} else if (entries > 0) {
+		char *check[] = { (char *)sibling_path(SIBLING_CLANG_TOOL),
+				  front_end_option("findings-dir",
+						   run->directory),
+				  front_end_option("facts-dir", run->directory),
 				  (char *)(disable ? disable : "--verify"),
-				  (char *)jobs,
+				  (char *)build->jobs,
 				  "-p",
-				  (char *)scanned,
+				  database,
 				  NULL };
 
-		if (run(generate))
-			return 1;
-		return run(check) == 2;
+		status = run_command(check);
+		/* Its findings are in the directory: only trouble counts. */
+		if (status < 0 || (status & EXIT_TROUBLE))
+			run->trouble = true;
+	} else {
+		run->nothing_checked_hint =
+			"kbuild's .cmd files name no C file compiled for the "
+			"kernel under the targets";
 	}
+	unlink(file);
+	rmdir(database);
+	free(file);
+	free(database);
 }
 
 int kbuild_command(int argc, char **argv)
 {
-	char **command = calloc((size_t)argc + 10, sizeof(char *));
-	char *directory = findings_directory();
-	char *plugin = format("-fplugin=%s", plugin_path());
-	char *kcflags, *disable;
-	bool external = false;
-	struct slabcheck_options options;
-	int n = 0, failures;
+	char **command = calloc((size_t)argc + 16, sizeof(char *));
+	struct check_run run;
+	struct build build = { 0 };
+	char *disable, *symvers;
+	int n = 0;
+	size_t failed = 0;
 
-	options_init(&options);
+	check_run_init(&run);
 	command[n++] = "make";
 	/* Past objects that fail to compile: their findings are lost only. */
 	command[n++] = "-k";
-	for (int i = 2; i < argc; i++) {
-		if (common_option(&options, argv[i]))
-			continue;
-		if (!strncmp(argv[i], "M=", 2))
-			external = true;
-		if (use_sparse && !strncmp(argv[i], "CF=", 3))
-			continue;
-		command[n++] = argv[i];
-	}
-	/* The front-end drops the rules --rule= did not keep. */
-	disable = disable_option(&options);
-	if (use_sparse) {
-		n = sparse_arguments(command, n, argc, argv, directory,
-				     disable);
-	} else if (use_clang_tool) {
-		/* Built as asked; the tool reads the database afterwards. */
-	} else {
-		/*
-		 * Results come back on the compilers' stderr: ccache replays
-		 * it on a hit, distcc brings it back from the helpers.
-		 * --output-sync keeps two compiles' lines apart.
-		 */
-		if (asprintf(&kcflags,
-			     "KCFLAGS=%s %sstream-results %srun=%s %s", plugin,
-			     option_prefix(), option_prefix(),
-			     strrchr(directory, '.') + 1,
-			     disable ? disable : "") < 0)
-			return EXIT_TROUBLE;
-		if (use_clang)
-			command[n++] = "LLVM=1";
-		command[n++] = "--output-sync=target";
-		hash_plugin_in_ccache();
-		command[n++] = kcflags;
-	}
+	n = read_build(&build, &run, argc, argv, command, n);
+	run.directory = results_directory();
+	run.grouping = LINK_KBUILD;
+	run.kernel_root = build.kernel;
+	run.module_root = build.module;
+	/* The front-end drops the rules the options turned off. */
+	disable = disable_option(&run.options);
+	n = add_variables(&build, &run, command, n, disable);
 	/* Before vmlinux exists there is no Module.symvers to resolve against.
 	 */
-	if (external)
+	symvers = format_string("%s/Module.symvers", object_tree(&build));
+	if (build.module && !build.modpost_warn && access(symvers, F_OK))
 		command[n++] = "KBUILD_MODPOST_WARN=1";
-	failures = run_make(command, directory) != 0;
-	if (use_clang_tool && !failures)
-		failures = kbuild_tool(argc, argv, directory, disable);
-	return finish(directory, failures, &options, LINK_KBUILD, NULL, 0);
+	free(symvers);
+	if (run_make(command, run.directory, &failed) != 0) {
+		run.failed = failed;
+		/* make failed without a compile failing: modpost, a link. */
+		run.trouble = !failed;
+	}
+	if (front_end == FRONT_END_CLANG_TOOL)
+		check_with_tool(&build, &run, disable);
+	return finish_run(&run);
 }

@@ -159,7 +159,7 @@ int wait_command(pid_t child)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-int run_make(char **argv, const char *directory)
+int run_make(char **argv, const char *directory, size_t *failed)
 {
 	struct progress progress = { .directory = directory,
 				     .terminal = isatty(STDERR_FILENO) };
@@ -201,5 +201,6 @@ int run_make(char **argv, const char *directory)
 		fputc('\n', stderr);
 	}
 	free(progress.failed);
+	*failed = progress.failed_count;
 	return wait_command(child);
 }

@@ -4,6 +4,7 @@
 #define SLABCHECK_TOOLS_MAKE_RUNNER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <sys/types.h>
 
 /*
@@ -20,8 +21,9 @@ int wait_command(pid_t child);
  * stderr, shows progress when stderr is a terminal, and lists the objects
  * that failed at the end.  The results the compiles stream on their
  * stderr (the plugin's stream-results) go into files of 'directory'
- * instead.  Returns make's exit status, or -1.
+ * instead.  Returns make's exit status, or -1; '*failed' is set to how
+ * many objects failed to compile.
  */
-int run_make(char **argv, const char *directory);
+int run_make(char **argv, const char *directory, size_t *failed);
 
 #endif

@@ -281,8 +281,11 @@ static const char *directory_of(const struct translation_unit *units,
 	return units[0].compile_directory;
 }
 
-/* Links the units of one group and runs the rules over them. */
-static void link_group(struct facts_set *set, const char *group,
+/*
+ * Links the units of one group and runs the rules over them: true when
+ * there were two or more.
+ */
+static bool link_group(struct facts_set *set, const char *group,
 		       const struct slabcheck_options *options,
 		       struct report *report)
 {
@@ -293,7 +296,7 @@ static void link_group(struct facts_set *set, const char *group,
 
 	units = calloc(set->count + 1, sizeof(*units));
 	if (!units)
-		return;
+		return false;
 	for (size_t i = 0; i < set->count; i++)
 		if (set->groups[i] && !strcmp(set->groups[i], group))
 			units[count++] = set->units[i];
@@ -315,6 +318,7 @@ static void link_group(struct facts_set *set, const char *group,
 		}
 	}
 	free(units);
+	return count >= 2;
 }
 
 size_t facts_set_link(struct facts_set *set,
@@ -332,8 +336,7 @@ size_t facts_set_link(struct facts_set *set,
 				first = false;
 		if (!first)
 			continue;
-		link_group(set, set->groups[i], options, report);
-		modules++;
+		modules += link_group(set, set->groups[i], options, report);
 	}
 	return modules;
 }

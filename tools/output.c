@@ -38,6 +38,12 @@ int output_parse(struct output_options *output, const char *argument)
 		output->baseline = argument + 11;
 	else if (!strncmp(argument, "--write-baseline=", 17))
 		output->write_baseline = argument + 17;
+	else if (!strcmp(argument, "--mark-new"))
+		output->mark_new = true;
+	else if (!strncmp(argument, "--source-root=", 14))
+		output->source_root = argument + 14;
+	else if (!strcmp(argument, "--quiet"))
+		output->quiet = true;
 	else if (!strcmp(argument, "--show-suppressed"))
 		output->show_suppressed = true;
 	else if (!strcmp(argument, "--report-unused"))
@@ -82,7 +88,7 @@ static int read_baseline(const char *path, json_t **fingerprints)
 	return 0;
 }
 
-static int write_baseline(const struct report *report, const char *path)
+static int write_baseline(struct report *report, const char *path)
 {
 	json_t *findings = json_array(), *root;
 	int status;
@@ -96,10 +102,7 @@ static int write_baseline(const struct report *report, const char *path)
 			findings,
 			json_pack("{s:s, s:s, s:s, s:s, s:s}", "fingerprint",
 				  finding->fingerprint, "rule", finding->rule,
-				  "file",
-				  finding->location.file ?
-					  finding->location.file :
-					  "",
+				  "file", report_stable_path(report, finding),
 				  "function",
 				  finding->function ? finding->function : "",
 				  "message", finding->message));
@@ -145,20 +148,25 @@ static void print_text(const struct report *report, FILE *stream,
 	for (size_t i = 0; i < report->count; i++) {
 		const struct finding *finding = &report->findings[i];
 		const struct source_location *at = &finding->location;
+		bool known = finding->baseline_state &&
+			     !strcmp(finding->baseline_state, "unchanged");
+		/* Marked, as the kernel test robot marks new warnings. */
+		const char *mark = !output->mark_new ? "" : known ? "" : ">> ";
 
 		if (finding->suppressed_by && !output->show_suppressed)
 			continue;
-		fprintf(stream, "%s:%u:%u: %s: %s [%s]\n",
+		fprintf(stream, "%s%s:%u:%u: %s: %s [%s]\n", mark,
 			at->file ? at->file : "<unknown>", at->line, at->column,
 			finding->suppressed_by ? "suppressed" : "warning",
 			finding->message, finding->rule);
 		if (finding->suppressed_by)
 			fprintf(stream, "  by %s\n", finding->suppressed_by);
-		if (output->context > 0)
+		/* With marks, the code is quoted under the new ones only. */
+		if (output->context > 0 && !(output->mark_new && known))
 			print_context(stream, at, output->context);
 		for (const struct note *note = finding->notes; note;
 		     note = note->next)
-			fprintf(stream, "%s:%u:%u: note: %s\n",
+			fprintf(stream, "%s%s:%u:%u: note: %s\n", mark,
 				note->location.file ? note->location.file :
 						      "<unknown>",
 				note->location.line, note->location.column,
@@ -167,42 +175,61 @@ static void print_text(const struct report *report, FILE *stream,
 	fflush(stream);
 }
 
-/* Drops the findings of the baseline: they are not this change's. */
-static void drop_known(struct report *report, json_t *known)
+/*
+ * The findings of the baseline are not this change's: dropped, or with
+ * mark_new kept and marked; the others are new.
+ */
+static void compare_with_baseline(struct report *report, json_t *known,
+				  bool mark_new, struct finding_counts *counts)
 {
 	size_t kept = 0;
 
 	for (size_t i = 0; i < report->count; i++) {
 		struct finding *finding = &report->findings[i];
+		bool in_baseline = json_object_get(known, finding->fingerprint);
 
-		if (json_object_get(known, finding->fingerprint)) {
+		if (in_baseline && !finding->suppressed_by)
+			counts->known++;
+		if (in_baseline && !mark_new) {
+			counts->suppressed += finding->suppressed_by != NULL;
 			/* Freed by report_release() only up to count. */
 			report_forget(report, i);
 			continue;
 		}
+		finding->baseline_state = in_baseline ? "unchanged" : "new";
 		report->findings[kept++] = *finding;
 	}
 	report->count = kept;
 }
 
 int output_report(struct report *report, const struct output_options *output,
-		  FILE *stream)
+		  FILE *stream, struct finding_counts *counts)
 {
 	json_t *known = NULL;
-	size_t counted = 0;
 
+	memset(counts, 0, sizeof(*counts));
 	report_finish(report);
-	if (output->write_baseline &&
-	    write_baseline(report, output->write_baseline))
+	/* Read first: the new baseline may replace the one read. */
+	if (output->baseline && read_baseline(output->baseline, &known))
 		return -1;
-	if (output->baseline) {
-		if (read_baseline(output->baseline, &known))
-			return -1;
-		drop_known(report, known);
+	if (output->write_baseline &&
+	    write_baseline(report, output->write_baseline)) {
+		json_decref(known);
+		return -1;
+	}
+	if (known) {
+		compare_with_baseline(report, known, output->mark_new, counts);
 		json_decref(known);
 	}
-	for (size_t i = 0; i < report->count; i++)
-		counted += !report->findings[i].suppressed_by;
+	for (size_t i = 0; i < report->count; i++) {
+		const struct finding *finding = &report->findings[i];
+
+		if (finding->suppressed_by)
+			counts->suppressed++;
+		else if (!finding->baseline_state ||
+			 !strcmp(finding->baseline_state, "new"))
+			counts->new_findings++;
+	}
 	switch (output->format) {
 	case FORMAT_JSON:
 		report_write_json(report, stream);
@@ -215,5 +242,5 @@ int output_report(struct report *report, const struct output_options *output,
 		break;
 	}
 	fflush(stream);
-	return (int)counted;
+	return 0;
 }

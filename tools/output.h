@@ -15,24 +15,32 @@ struct output_options {
 	int context;		    /* text: source lines around each finding */
 	const char *baseline;	    /* print only findings not in it */
 	const char *write_baseline; /* write every finding there */
+	bool mark_new;		    /* print known findings too, marked */
+	const char *source_root;    /* paths relative to it (--source-root) */
 	bool show_suppressed;
 	bool report_unused;
+	bool quiet; /* no summary line */
+};
+
+/* What a run found, for its exit status and its summary line. */
+struct finding_counts {
+	size_t new_findings; /* neither known nor suppressed: they count */
+	size_t known;	     /* in the baseline */
+	size_t suppressed;
 };
 
 void output_init(struct output_options *output);
 /* 1: the argument was one of ours; 0: not ours; -1: ours, but bad. */
 int output_parse(struct output_options *output, const char *argument);
 /* The option list, for usage texts. */
-#define OUTPUT_OPTIONS_HELP                                           \
-	"[--format=text|json|sarif] [--context=N] [--baseline=FILE] " \
-	"[--write-baseline=FILE] [--show-suppressed] [--report-unused]"
 
 /*
- * Prints the report (finished, the baseline's findings dropped) as asked;
- * returns how many findings it reported that no suppression silenced, or
- * -1 when a baseline could not be read or written.
+ * Prints the report (finished, the baseline's findings dropped or, with
+ * mark_new, marked) as asked, and counts its findings; 0, or -1 when a
+ * baseline could not be read or written.  A baseline is read before one
+ * is written, so both options may name one file.
  */
 int output_report(struct report *report, const struct output_options *output,
-		  FILE *stream);
+		  FILE *stream, struct finding_counts *counts);
 
 #endif

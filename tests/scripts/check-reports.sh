@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Reports for CI (docs/reports.md): SARIF valid against the official
-# schema, fingerprints that survive unrelated edits and change with the
-# finding, baselines, suppressions seen by the slabcheck command, --context,
-# and werror in slabcheck-sparse with findings files.
+# schema, with relative URIs and columns in characters; fingerprints that
+# survive unrelated edits and change with the finding, and do not depend on
+# where the tree is; baselines (also read and written as one file),
+# --mark-new, suppressions seen by the slabcheck command, --context, the
+# exit status and summary line of a run with a failed file, and werror in
+# slabcheck-sparse with findings files.
 #
 # usage: check-reports.sh SLABCHECK SOURCE_DIR
 set -u
@@ -105,34 +108,122 @@ schema=$("$source_dir/scripts/fetch-sarif-schema.sh") || {
 	bad "no SARIF schema"
 	schema=
 }
-(cd "$work/base" && "$slabcheck" --format=sarif foo.c "${flags[@]}") \
-	>"$work/report.sarif"
-if [ -n "$schema" ] && /usr/bin/python3 - "$schema" "$work/report.sarif" <<'PY'
+# One finding's line starts with a comment in UTF-8: the compilers count
+# its column in bytes, SARIF in characters.
+variant utf8 's|^\tKMEM_CACHE_SETUP(foo_cachep, foo_req, SLAB_PANIC);$|/* \xc3\xa9t\xc3\xa9 */ &|'
+expect "text columns count bytes" "foo.c:21:14: warning: static cache 'foo_cache' may already be set up on this path [kmem-resetup]" \
+	"$(cd "$work/utf8" && "$slabcheck" --quiet foo.c "${flags[@]}" |
+		grep resetup)"
+(cd "$work/utf8" && "$slabcheck" --quiet --format=sarif foo.c \
+	"${flags[@]}") >"$work/report.sarif"
+if [ -n "$schema" ] && /usr/bin/python3 - "$schema" "$work/report.sarif" \
+	"$work/utf8" <<'PY'
 import json, sys
 import jsonschema
 schema = json.load(open(sys.argv[1]))
 report = json.load(open(sys.argv[2]))
 jsonschema.validators.validator_for(schema)(schema).validate(report)
-results = report["runs"][0]["results"]
+run = report["runs"][0]
+results = run["results"]
 assert len(results) == 2, results
-rules = [r["id"] for r in report["runs"][0]["tool"]["driver"]["rules"]]
+rules = [r["id"] for r in run["tool"]["driver"]["rules"]]
 for result in results:
     assert rules[result["ruleIndex"]] == result["ruleId"]
     assert result["partialFingerprints"]["slabcheck/v1"]
+    location = result["locations"][0]["physicalLocation"]
+    # Relative to the checkout, which the run says where it was.
+    assert location["artifactLocation"] == {"uri": "foo.c",
+                                            "uriBaseId": "SRCROOT"}, location
+# No link to a file of the machine that made the report.
+for rule in run["tool"]["driver"]["rules"]:
+    assert not rule.get("helpUri", "https:").startswith("file:"), rule
+assert run["originalUriBaseIds"] == {
+    "SRCROOT": {"uri": "file://" + sys.argv[3] + "/"}}, run
+assert run["columnKind"] == "unicodeCodePoints"
+resetup = [r for r in results if r["ruleId"] == "kmem-resetup"][0]
+region = resetup["locations"][0]["physicalLocation"]["region"]
+assert region == {"startLine": 21, "startColumn": 12}, region
 PY
-then ok; else bad "SARIF: not valid against the SARIF 2.1.0 schema"; fi
+then ok; else bad "SARIF: not valid, or not relative, or columns in bytes"; fi
 
 # Baselines: only the findings a change adds count.
 (cd "$work/base" && "$slabcheck" --write-baseline=../baseline.json foo.c \
 	"${flags[@]}" >/dev/null)
 (cd "$work/above" && "$slabcheck" --baseline=../baseline.json foo.c \
-	"${flags[@]}" >"$work/out" 2>&1)
+	"${flags[@]}" >"$work/out" 2>"$work/err")
 expect "baseline: nothing new" "0:" "$?:$(cat "$work/out")"
+expect "baseline: the summary counts the known findings" \
+	"slabcheck: 1 unit checked; findings: 0 new, 2 known, 0 suppressed" \
+	"$(cat "$work/err")"
 variant added 's|^\tKMEM_CACHE_SETUP(bar_cachep, foo_req, SLAB_PANIC);|&\n\tKMEM_CACHE_SETUP(bar_cachep, foo_req, SLAB_PANIC);|'
 actual=$(cd "$work/added" && "$slabcheck" --baseline=../baseline.json foo.c \
 	"${flags[@]}")
 expect "baseline: the new finding, alone" "1:foo.c:23:2: warning: static cache 'bar_cache' may already be set up on this path [kmem-resetup]" \
 	"$?:$actual"
+
+# The same file as --baseline and --write-baseline: read first, so the
+# known findings stay known and a new one counts (it used to be written
+# first, and everything was known).
+cp "$work/baseline.json" "$work/ratchet.json"
+actual=$(cd "$work/added" && "$slabcheck" --quiet --baseline=../ratchet.json \
+	--write-baseline=../ratchet.json foo.c "${flags[@]}")
+expect "baseline: one file read, then written" "1:foo.c:23:2: warning: static cache 'bar_cache' may already be set up on this path [kmem-resetup]" \
+	"$?:$actual"
+actual=$(cd "$work/added" && "$slabcheck" --quiet --baseline=../ratchet.json \
+	foo.c "${flags[@]}")
+expect "baseline: the rewritten file holds the new finding" "0:" "$?:$actual"
+
+# Where the tree is checked out does not matter: a baseline written in
+# one copy, with absolute paths, hides the same findings in another copy,
+# whether the command runs in the copy or names it with --source-root.
+mkdir -p "$work/checkout-a" "$work/checkout-b/deeper"
+cp "$work/base/foo.c" "$work/checkout-a/"
+cp "$work/base/foo.c" "$work/checkout-b/deeper/"
+(cd "$work/checkout-a" && "$slabcheck" --quiet \
+	--write-baseline="$work/moved.json" "$work/checkout-a/foo.c" \
+	"${flags[@]}" >/dev/null)
+actual=$(cd "$work/checkout-b/deeper" && "$slabcheck" --quiet \
+	--baseline="$work/moved.json" "$work/checkout-b/deeper/foo.c" \
+	"${flags[@]}")
+expect "baseline: another checkout, run inside it" "0:" "$?:$actual"
+actual=$(cd "$work" && "$slabcheck" --quiet --baseline="$work/moved.json" \
+	--source-root=checkout-b/deeper checkout-b/deeper/foo.c "${flags[@]}")
+expect "baseline: another checkout, --source-root" "0:" "$?:$actual"
+actual=$(cd "$work" && "$slabcheck" --quiet --baseline="$work/moved.json" \
+	checkout-b/deeper/foo.c "${flags[@]}")
+expect "baseline: another file is another finding" "1:2" \
+	"$?:$(echo "$actual" | wc -l)"
+
+# --mark-new: every finding printed, the new ones marked as the kernel test
+# robot marks new warnings, the code quoted under the new ones only.
+actual=$(cd "$work/added" && "$slabcheck" --quiet --mark-new --context=1 \
+	--baseline=../baseline.json foo.c "${flags[@]}")
+expect "mark-new" "1:foo.c:21:2: warning: static cache 'foo_cache' may already be set up on this path [kmem-resetup]
+>> foo.c:23:2: warning: static cache 'bar_cache' may already be set up on this path [kmem-resetup]
+      22 | 	KMEM_CACHE_SETUP(bar_cachep, foo_req, SLAB_PANIC);
+>>    23 | 	KMEM_CACHE_SETUP(bar_cachep, foo_req, SLAB_PANIC);
+      24 | }
+foo.c:28:9: warning: 'struct foo_big' (88 bytes) does not fit static cache 'foo_cache' (24-byte objects) [kmem-size-mismatch]" \
+	"$?:$actual"
+actual=$(cd "$work/added" && "$slabcheck" --quiet --mark-new --format=sarif \
+	--baseline=../baseline.json foo.c "${flags[@]}" |
+	/usr/bin/python3 -c 'import json, sys
+for r in json.load(sys.stdin)["runs"][0]["results"]:
+    print(r["ruleId"], r["baselineState"])')
+expect "mark-new: SARIF baselineState" "kmem-resetup unchanged
+kmem-resetup new
+kmem-size-mismatch unchanged" "$actual"
+
+# A file that does not compile next to one with a new finding: both are
+# said (3 = new findings | trouble), the finding printed.
+printf 'int broken(void) { return undeclared_name; }\n' >"$work/added/broken.c"
+(cd "$work/added" && "$slabcheck" foo.c broken.c "${flags[@]}" \
+	>"$work/out" 2>"$work/err")
+expect "failed file: findings kept, status 3" "3:2" \
+	"$?:$(grep -c kmem-resetup "$work/out")"
+expect "failed file: the summary says both" \
+	"slabcheck: 1 unit checked, 0 modules linked; findings: 3 new, 0 known, 0 suppressed; 1 object failed to compile" \
+	"$(tail -1 "$work/err")"
 
 # Suppressions, through the command: silenced, shown, unused reported.
 variant suppressed '0,/^\tKMEM_CACHE_SETUP(foo_cachep/s|^\tKMEM_CACHE_SETUP(foo_cachep, foo_req, SLAB_PANIC);$|&\n\t/* slabcheck: ignore kmem-resetup -- reset by the selftest */|; s|^struct foo_big \*foo_alloc_big|/* slabcheck: ignore kmem-storage -- nothing to silence here */\n&|'

@@ -4,9 +4,10 @@
 # The front-end-neutral options (options.sh) are the tool's own --KEY
 # options; with --module, every .c file given is a unit of one module,
 # checked and linked by `slabcheck --clang-tool A.c B.c -- CFLAGS`.
-# Everything else is a compiler flag.  The exit status is the tool's: 0
-# (findings are warnings), 1 findings with --werror, 2 trouble (with
-# --module, slabcheck's: 0 clean, 1 findings).
+# Everything else is a compiler flag.  The exit status is a compiler's:
+# 0, also with findings (warnings), but 1 for findings with --werror; 2
+# and more for trouble (the tool's own status says findings with 1 and
+# trouble with 2; with --module, slabcheck's does the same).
 set -u
 tool="$SLABCHECK_BUILD_DIR/clang-check/slabcheck-clang"
 # shellcheck source=options.sh
@@ -29,5 +30,11 @@ if [ -n "$module" ]; then
 	[ "$status" -le 1 ] && exit 0
 	exit "$status"
 fi
-exec "$tool" --verify "${options[@]}" "${files[@]}" -- "${cflags[@]}" \
+"$tool" --verify "${options[@]}" "${files[@]}" -- "${cflags[@]}" \
 	"${flags[@]}" 2>&1
+status=$?
+case " ${options[*]} " in
+*" --werror "*) exit "$status" ;;
+esac
+[ "$status" -eq 1 ] && exit 0
+exit "$status"

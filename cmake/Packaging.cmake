@@ -1,0 +1,107 @@
+# Installing slabcheck, its manual pages and its package.
+#
+#   cmake --install build [--prefix P]      (DESTDIR=... for a staging root)
+#   scripts/package.sh                       build/slabcheck_VERSION_ARCH.deb
+#
+# Layout under the prefix P (docs/install.md):
+#   bin/                       slabcheck, slabcheck-sparse, slabcheck-clang
+#   lib/slabcheck/             the Clang plugin
+#   SLABCHECK_GCC_PLUGIN_INSTALL_DIR   the GCC plugin: GCC's own plugin
+#                              directory under prefix /usr, which the package
+#                              uses, so that -fplugin=slabcheck_gcc works
+#   share/man/man1/            slabcheck(1), slabcheck-sparse(1),
+#                              slabcheck-clang(1), made from --help
+#   share/doc/slabcheck/       README.md, docs/, the example and the
+#                              stand-in kernel headers it compiles against
+# The programs find each other relative to where they are
+# (tools/locate.c), so the tree works wherever it is copied or unpacked.
+
+install(TARGETS slabcheck RUNTIME DESTINATION bin)
+install(TARGETS slabcheck_gcc LIBRARY DESTINATION
+  ${SLABCHECK_GCC_PLUGIN_INSTALL_DIR})
+if(TARGET slabcheck-sparse)
+  install(TARGETS slabcheck-sparse RUNTIME DESTINATION bin)
+endif()
+if(SLABCHECK_CLANG)
+  install(TARGETS slabcheck-clang RUNTIME DESTINATION bin)
+  install(TARGETS slabcheck_clang LIBRARY DESTINATION
+    ${SLABCHECK_LIBRARY_INSTALL_DIR})
+endif()
+
+set(doc_dir share/doc/slabcheck)
+install(FILES README.md DESTINATION ${doc_dir})
+install(DIRECTORY docs/ DESTINATION ${doc_dir}/docs FILES_MATCHING
+  PATTERN "*.md")
+install(DIRECTORY examples/ringbuf DESTINATION ${doc_dir}/examples)
+# The example compiles against these stand-ins when no kernel tree is at
+# hand (examples/ringbuf/Makefile, target demo).
+install(DIRECTORY tests/include/ DESTINATION ${doc_dir}/examples/include)
+
+# Manual pages, from each program's --help and --version: written once.
+find_program(HELP2MAN help2man)
+set(SLABCHECK_MAN_PAGES AUTO CACHE STRING
+  "make manual pages with help2man: ON, OFF or AUTO (when it is found)")
+if(SLABCHECK_MAN_PAGES STREQUAL "AUTO")
+  set(make_man_pages OFF)
+  if(HELP2MAN)
+    set(make_man_pages ON)
+  endif()
+else()
+  set(make_man_pages ${SLABCHECK_MAN_PAGES})
+endif()
+if(make_man_pages)
+  if(NOT HELP2MAN)
+    message(FATAL_ERROR "help2man not found: install help2man, or "
+      "-DSLABCHECK_MAN_PAGES=OFF")
+  endif()
+  set(man_pages "")
+  foreach(page
+      "slabcheck|check kernel code that uses static slab caches"
+      "slabcheck-sparse|sparse with slabcheck's rules, for make C=1 CHECK="
+      "slabcheck-clang|slabcheck over a compilation database")
+    string(REPLACE "|" ";" page "${page}")
+    list(GET page 0 program)
+    list(GET page 1 summary)
+    if(NOT TARGET ${program})
+      continue()
+    endif()
+    set(man_page ${CMAKE_BINARY_DIR}/man/${program}.1)
+    add_custom_command(OUTPUT ${man_page}
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/man
+      COMMAND ${HELP2MAN} --no-info --no-discard-stderr --section=1
+        --name=${summary} --output=${man_page} $<TARGET_FILE:${program}>
+      DEPENDS ${program}
+      COMMENT "Manual page ${program}(1)" VERBATIM)
+    list(APPEND man_pages ${man_page})
+  endforeach()
+  add_custom_target(man_pages ALL DEPENDS ${man_pages})
+  install(FILES ${man_pages} DESTINATION share/man/man1)
+endif()
+
+# The Debian package: what `cmake --install` installs, under /usr.
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME slabcheck)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_CONTACT "slabcheck developers <slabcheck@localhost>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+  "checkers for Linux kernel code that uses static slab caches")
+set(CPACK_PACKAGE_DESCRIPTION
+  "GCC and Clang plugins, a sparse drop-in for make C=1 and a compilation
+database tool that check kernel code using struct kmem_cache_opaque and
+kmem_cache_setup(): caches set up twice, left set up by modules, used
+after they were destroyed, objects that do not fit, bad storage.")
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_PACKAGE_DIRECTORY ${CMAKE_BINARY_DIR})
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+set(CPACK_STRIP_FILES ON)
+# The libraries the programs and plugins link, as dpkg-shlibdeps finds
+# them; and the compilers that load the plugins, which no library names.
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(SLABCHECK_PACKAGE_DEPENDS "" CACHE STRING
+  "Depends: of the package besides the libraries (package.sh sets the GCC)")
+set(SLABCHECK_PACKAGE_RECOMMENDS "" CACHE STRING
+  "Recommends: of the package (package.sh sets the Clang)")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "${SLABCHECK_PACKAGE_DEPENDS}")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "${SLABCHECK_PACKAGE_RECOMMENDS}")
+include(CPack)

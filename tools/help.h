@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the slabcheck command says about itself (tools/help.c): the help of
+ * each subcommand, which is also the source of the slabcheck(1) man page,
+ * the version, and the rules.
+ */
+#ifndef SLABCHECK_TOOLS_HELP_H
+#define SLABCHECK_TOOLS_HELP_H
+
+#include <stdio.h>
+
+enum subcommand { SUBCOMMAND_FILES, SUBCOMMAND_KBUILD, SUBCOMMAND_LINK };
+
+void print_help(enum subcommand subcommand, FILE *stream);
+/* A wrong command line: the message, a hint, and exit status 2. */
+void usage_error(enum subcommand subcommand, const char *message,
+		 const char *argument) __attribute__((noreturn));
+void print_version(FILE *stream);
+/* --list-rules: one line per rule. */
+void list_rules(FILE *stream);
+/* --explain RULE: the rule's section of docs/rules.md; 0, or -1. */
+int explain_rule(const char *id, FILE *stream);
+
+/* Each rule's section of docs/rules.md, generated (rule_texts.cmake). */
+struct rule_text {
+	const char *id;
+	const char *text;
+};
+extern const struct rule_text rule_texts[];
+
+#endif

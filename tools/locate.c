@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Where the slabcheck command finds what it drives.  Nothing here names a
+ * directory of the machine slabcheck was built on: the places are relative
+ * to the program's own directory, as an installation lays them out (CMake
+ * passes the layout) and as a build directory does, so that a tree copied
+ * elsewhere, or unpacked from the package with dpkg -x, works as it is.
+ */
+#define _GNU_SOURCE
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "locate.h"
+
+/* The installed layout, relative to the directory of the program. */
+#ifndef SLABCHECK_INSTALLED_GCC_PLUGIN
+#define SLABCHECK_INSTALLED_GCC_PLUGIN "../lib/slabcheck/slabcheck_gcc.so"
+#endif
+#ifndef SLABCHECK_INSTALLED_LIBRARY_DIR
+#define SLABCHECK_INSTALLED_LIBRARY_DIR "../lib/slabcheck"
+#endif
+
+struct sibling_place {
+	const char *variable;
+	/* Relative to the program's directory, or absolute. */
+	const char *installed;
+	const char *built;
+	/* What to pass when it is found nowhere: its host looks for it. */
+	const char *fallback;
+};
+
+static const struct sibling_place places[SIBLING_COUNT] = {
+	[SIBLING_GCC_PLUGIN] = { "SLABCHECK_GCC_PLUGIN",
+				 SLABCHECK_INSTALLED_GCC_PLUGIN,
+				 "../gcc-plugin/slabcheck_gcc.so",
+				 /* GCC's own plugin directory. */
+				 "slabcheck_gcc" },
+	[SIBLING_CLANG_PLUGIN] = { "SLABCHECK_CLANG_PLUGIN",
+				   SLABCHECK_INSTALLED_LIBRARY_DIR
+				   "/slabcheck_clang.so",
+				   "../clang-check/slabcheck_clang.so", NULL },
+	[SIBLING_SPARSE] = { "SLABCHECK_SPARSE", "slabcheck-sparse",
+			     "../sparse-check/slabcheck-sparse",
+			     "slabcheck-sparse" },
+	[SIBLING_CLANG_TOOL] = { "SLABCHECK_CLANG_TOOL", "slabcheck-clang",
+				 "../clang-check/slabcheck-clang",
+				 "slabcheck-clang" },
+};
+
+static const char *found[SIBLING_COUNT];
+
+/* The directory of the running program, symbolic links resolved. */
+static const char *own_directory(void)
+{
+	static char directory[PATH_MAX];
+	ssize_t length;
+	char *slash;
+
+	if (*directory)
+		return directory;
+	length = readlink("/proc/self/exe", directory, sizeof(directory) - 1);
+	if (length <= 0)
+		return NULL;
+	directory[length] = '\0';
+	slash = strrchr(directory, '/');
+	if (slash)
+		*slash = '\0';
+	return directory;
+}
+
+/* 'place' relative to our directory, when something is there. */
+static char *existing(const char *place)
+{
+	const char *directory = own_directory();
+	char *path, *resolved;
+
+	if (place[0] == '/')
+		return access(place, R_OK) ? NULL : strdup(place);
+	if (!directory || asprintf(&path, "%s/%s", directory, place) < 0)
+		return NULL;
+	resolved = realpath(path, NULL);
+	free(path);
+	return resolved;
+}
+
+const char *sibling_variable(enum sibling sibling)
+{
+	return places[sibling].variable;
+}
+
+const char *sibling_path(enum sibling sibling)
+{
+	const struct sibling_place *place = &places[sibling];
+	const char *named = getenv(place->variable);
+	char *path;
+
+	if (found[sibling])
+		return found[sibling];
+	if (named && *named) {
+		/*
+		 * make runs the checker and the compiler in the kernel's
+		 * directory: a relative path must become absolute.
+		 */
+		path = strchr(named, '/') ? realpath(named, NULL) : NULL;
+		found[sibling] = path ? path : named;
+		return found[sibling];
+	}
+	path = existing(place->installed);
+	if (!path)
+		path = existing(place->built);
+	found[sibling] = path ? path : place->fallback;
+	return found[sibling];
+}
+
+void sibling_describe_search(enum sibling sibling, FILE *stream)
+{
+	const struct sibling_place *place = &places[sibling];
+	const char *directory = own_directory();
+
+	fprintf(stream, "looked for %s, then %s/%s and %s/%s", place->variable,
+		directory ? directory : ".", place->installed,
+		directory ? directory : ".", place->built);
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Where the slabcheck command finds the programs and plugins it drives
+ * (tools/locate.c): an environment variable names one, else it is looked
+ * for where an installation puts it, then where a build directory does,
+ * both relative to the slabcheck program itself, so that an installed or
+ * unpacked tree works wherever it is.
+ */
+#ifndef SLABCHECK_TOOLS_LOCATE_H
+#define SLABCHECK_TOOLS_LOCATE_H
+
+enum sibling {
+	SIBLING_GCC_PLUGIN,
+	SIBLING_CLANG_PLUGIN,
+	SIBLING_SPARSE,
+	SIBLING_CLANG_TOOL,
+	SIBLING_COUNT
+};
+
+/*
+ * The sibling's path: absolute, or (when it is found nowhere) the bare
+ * name under which its host looks for it (GCC's plugin directory, PATH).
+ * NULL when nothing can stand in for it.
+ */
+const char *sibling_path(enum sibling sibling);
+/* The environment variable that names the sibling. */
+const char *sibling_variable(enum sibling sibling);
+/* Where the sibling was looked for, for a message when it is missing. */
+void sibling_describe_search(enum sibling sibling, FILE *stream);
+
+#endif
