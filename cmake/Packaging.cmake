@@ -65,11 +65,14 @@ if(make_man_pages)
     if(NOT TARGET ${program})
       continue()
     endif()
-    set(man_page ${CMAKE_BINARY_DIR}/man/${program}.1)
+    # Compressed, as Debian ships manual pages; -n: no time stamp.
+    set(man_page ${CMAKE_BINARY_DIR}/man/${program}.1.gz)
     add_custom_command(OUTPUT ${man_page}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/man
       COMMAND ${HELP2MAN} --no-info --no-discard-stderr --section=1
-        --name=${summary} --output=${man_page} $<TARGET_FILE:${program}>
+        --name=${summary} --output=${CMAKE_BINARY_DIR}/man/${program}.1
+        $<TARGET_FILE:${program}>
+      COMMAND gzip -9nf ${CMAKE_BINARY_DIR}/man/${program}.1
       DEPENDS ${program}
       COMMENT "Manual page ${program}(1)" VERBATIM)
     list(APPEND man_pages ${man_page})

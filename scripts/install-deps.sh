@@ -2,20 +2,28 @@
 # Installs what building and testing slabcheck needs on Debian 12, and the
 # kernel under test (linux-source-6.12) with its build dependencies; then
 # builds the sparse library for slabcheck-sparse from Debian's source
-# package (scripts/build-sparse.sh, cached).
+# package (scripts/build-sparse.sh, cached) and fetches the SARIF schema
+# the report tests validate against.
+#
+# --gcc-door: only what building and running the GCC door needs (the
+# compiler, the plugin headers, jansson, CMake), as scripts/demo.sh wants.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
-packages=(gcc g++ make cmake python3 gcc-12-plugin-dev libcmocka-dev
-	  libjansson-dev llvm-14-tools valgrind time python3-jsonschema ccache
-	  gcc-11 g++-11 gcc-11-plugin-dev
-	  dpkg-dev sparse
-	  clang-14 llvm-14-dev libclang-14-dev libclang-cpp14-dev
-	  clang llvm lld
-	  clang-16 llvm-16-dev libclang-16-dev libclang-cpp16-dev
-	  clang-19 llvm-19-dev libclang-19-dev libclang-cpp19-dev)
-while read -r package; do
-	[ -n "$package" ] && packages+=("$package")
-done < <(grep -v '^#' "$here/tests/kernel/packages.txt")
+gcc_door=(gcc g++ make cmake gcc-12-plugin-dev libjansson-dev)
+packages=("${gcc_door[@]}")
+if [ "${1:-}" != --gcc-door ]; then
+	packages+=(python3 libcmocka-dev llvm-14-tools valgrind time
+		python3-jsonschema ccache distcc help2man
+		gcc-11 g++-11 gcc-11-plugin-dev
+		dpkg-dev sparse
+		clang-14 llvm-14-dev libclang-14-dev libclang-cpp14-dev
+		clang llvm lld
+		clang-16 llvm-16-dev libclang-16-dev libclang-cpp16-dev
+		clang-19 llvm-19-dev libclang-19-dev libclang-cpp19-dev)
+	while read -r package; do
+		[ -n "$package" ] && packages+=("$package")
+	done < <(grep -v '^#' "$here/tests/kernel/packages.txt")
+fi
 missing=()
 for package in "${packages[@]}"; do
 	dpkg-query -W -f='${Status}' "$package" 2>/dev/null |
@@ -28,6 +36,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
 		--no-install-recommends "${missing[@]}"
 fi
+[ "${1:-}" != --gcc-door ] || exit 0
 # The official SARIF schema the report tests validate against (pinned).
 "$here/scripts/fetch-sarif-schema.sh" >/dev/null
 # dpkg-dev (dpkg-source) verifies and unpacks sparse's source package;

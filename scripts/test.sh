@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # Installs, builds and runs every test: lit (every front-end), unit tests,
-# object identity, the example, and the real-kernel stage; then the plugin
-# built for GCC 11 through lit, object identity and the unit tests; then
-# the Clang front-ends built against Clang 16 and 19 through lit.
+# object identity, the example, and the real-kernel stage; then slabcheck
+# installed and packaged, run with the build directory out of sight; then
+# the plugin built for GCC 11 through lit, object identity and the unit
+# tests; then the Clang front-ends built against Clang 16 and 19 through
+# lit.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 "$here/scripts/install-deps.sh"
 "$here/scripts/build.sh"
 cd "$here/build"
 ctest --output-on-failure
+# Installed with cmake --install, and as the Debian package.
+package=$("$here/scripts/package.sh")
+bash "$here/tests/scripts/check-install.sh" "$here/build" "$here" "$package"
 # The plugin again for GCC 11 (Debian 12 has both): lit, object identity,
 # units.  The kernel is built with the default GCC only (and with Clang by
 # the first build's kernel stage); the Clang front-ends, which do not

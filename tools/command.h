@@ -86,6 +86,8 @@ struct check_run {
 	 */
 	const char *module_root;
 	const char *kernel_root;
+	/* O=: where the kernel's objects and .mod files are; NULL: none. */
+	const char *object_root;
 	/* Objects or files that did not compile. */
 	size_t failed;
 	/* Anything else that went wrong: make, a checker, a results file. */

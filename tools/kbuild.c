@@ -314,6 +314,7 @@ int kbuild_command(int argc, char **argv)
 	run.grouping = LINK_KBUILD;
 	run.kernel_root = build.kernel;
 	run.module_root = build.module;
+	run.object_root = build.objects;
 	/* The front-end drops the rules the options turned off. */
 	disable = disable_option(&run.options);
 	n = add_variables(&build, &run, command, n, disable);

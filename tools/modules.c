@@ -7,7 +7,8 @@
  * kbuild says which objects form a module: each module has a MODULE.mod
  * file listing its objects, one path per line, relative to where make ran.
  * A unit belongs to the module whose .mod lists its object; the .mod is
- * in the unit's directory or a few above it.  Built-in units of one
+ * in the unit's directory or a few above it (in the object tree, when the
+ * kernel is built with O=).  Built-in units of one
  * directory form one group: they are linked into one built-in.a together.
  * A module unit that no .mod lists goes with the other module units of
  * its directory.
@@ -94,11 +95,26 @@ int facts_set_read(struct facts_set *set, const char *path, char *error,
 	return 0;
 }
 
-/* "dir/x.o" of a .mod line, as the absolute path of its source "dir/x.c". */
-static char *object_source(const char *base, const char *object)
+/* 'path' with symbolic links resolved, or as it is when it does not exist. */
+static char *resolved_or_kept(char *path)
+{
+	char *resolved = path ? realpath(path, NULL) : NULL;
+
+	if (!resolved)
+		return path;
+	free(path);
+	return resolved;
+}
+
+/*
+ * "dir/x.o" of a .mod line, as the absolute path of its source "dir/x.c":
+ * next to the object, or (O=) at the same place in the source tree.
+ */
+static char *object_source(const struct facts_set *set, const char *base,
+			   const char *object)
 {
 	size_t length = strlen(object);
-	char *joined, *resolved;
+	char *joined;
 
 	if (length < 3 || strcmp(object + length - 2, ".o"))
 		return NULL;
@@ -109,12 +125,14 @@ static char *object_source(const char *base, const char *object)
 	if (!joined)
 		return NULL;
 	joined[strlen(joined) - 1] = 'c';
-	resolved = realpath(joined, NULL);
-	if (resolved) {
+	if (access(joined, F_OK) && object[0] != '/' && set->object_tree &&
+	    !strcmp(base, set->object_tree)) {
 		free(joined);
-		return resolved;
+		if (asprintf(&joined, "%s/%.*sc", set->source_tree,
+			     (int)length - 1, object) < 0)
+			return NULL;
 	}
-	return joined;
+	return resolved_or_kept(joined);
 }
 
 /* Puts every unit that MOD lists into the group named after MOD. */
@@ -130,7 +148,7 @@ static void read_mod_file(struct facts_set *set, const char *mod,
 		char *source;
 
 		line[strcspn(line, "\r\n")] = '\0';
-		source = object_source(base, line);
+		source = object_source(set, base, line);
 		for (size_t i = 0; source && i < set->count; i++)
 			if (!set->groups[i] && !strcmp(set->paths[i], source))
 				set->groups[i] = strdup(mod);
@@ -139,15 +157,36 @@ static void read_mod_file(struct facts_set *set, const char *mod,
 	fclose(stream);
 }
 
+/*
+ * 'directory' of the source tree, where kbuild puts its objects: the same
+ * place in the object tree with O=, or itself.  malloc()ed.
+ */
+static char *object_directory(const struct facts_set *set,
+			      const char *directory)
+{
+	size_t length = set->source_tree ? strlen(set->source_tree) : 0;
+	char *moved;
+
+	if (!set->object_tree || strncmp(directory, set->source_tree, length) ||
+	    (directory[length] != '/' && directory[length]))
+		return strdup(directory);
+	if (asprintf(&moved, "%s%s", set->object_tree, directory + length) < 0)
+		return NULL;
+	return moved;
+}
+
 /* Reads the .mod files of 'directory' (once per directory). */
-static void scan_directory(struct facts_set *set, const char *directory,
+static void scan_directory(struct facts_set *set, const char *source_directory,
 			   const char *base)
 {
-	DIR *dir = opendir(directory);
+	char *directory = object_directory(set, source_directory);
+	DIR *dir = directory ? opendir(directory) : NULL;
 	struct dirent *entry;
 
-	if (!dir)
+	if (!dir) {
+		free(directory);
 		return;
+	}
 	while ((entry = readdir(dir))) {
 		size_t length = strlen(entry->d_name);
 		char *mod;
@@ -160,6 +199,7 @@ static void scan_directory(struct facts_set *set, const char *directory,
 		free(mod);
 	}
 	closedir(dir);
+	free(directory);
 }
 
 void facts_set_group_kbuild(struct facts_set *set)

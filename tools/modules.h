@@ -16,6 +16,13 @@ struct facts_set {
 	char **groups; /* the .mod file or directory; NULL: linked alone */
 	size_t count;
 	size_t capacity;
+	/*
+	 * A kernel built with O=: its sources are in source_tree, its
+	 * objects and .mod files in object_tree (absolute).  NULL: the
+	 * objects are next to the sources.
+	 */
+	const char *source_tree;
+	const char *object_tree;
 };
 
 void facts_set_init(struct facts_set *set);

@@ -251,6 +251,10 @@ int finish_run(struct check_run *run)
 
 	report_init(&report);
 	facts_set_init(&facts);
+	if (run->object_root) {
+		facts.source_tree = run->kernel_root;
+		facts.object_tree = run->object_root;
+	}
 	units = collect(run, &report, &facts);
 	if (run->grouping == LINK_KBUILD)
 		facts_set_group_kbuild(&facts);

@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# slabcheck installed, as a user gets it: `cmake --install` into a
+# temporary prefix, moved elsewhere afterwards, and the Debian package
+# unpacked with dpkg -x into a temporary root.  Each is run with neither the
+# build directory nor the source tree in sight (hidden in a mount namespace
+# of the test's own, or the build directory moved aside where that is not
+# allowed): --version, --list-rules, --explain, the manual pages, the
+# example through every front-end built, its Makefile's demo target, and
+# GCC loading the plugin by its short name from its plugin directory.
+# The package's contents and Depends: are checked too.
+#
+# usage: check-install.sh BUILD_DIR SOURCE_DIR PACKAGE.deb
+set -u
+build=$(cd "$1" && pwd)
+source_dir=$(cd "$2" && pwd)
+package=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+
+ok() {
+	passed=$((passed + 1))
+}
+bad() {
+	echo "FAIL $1"
+	failed=$((failed + 1))
+}
+expect() { # NAME EXPECTED ACTUAL
+	if [ "$2" = "$3" ]; then ok; else
+		bad "$1"
+		diff -u <(echo "$2") <(echo "$3")
+	fi
+}
+
+# hidden CMD...: runs CMD (in $work) where the build directory and the
+# source tree cannot be seen.
+if unshare -m true 2>/dev/null; then
+	hidden() {
+		(cd "$work" && unshare -m bash -c 'mount -t tmpfs none "$1" &&
+			mount -t tmpfs none "$2" && shift 2 && exec "$@"' \
+			_ "$build" "$source_dir" "$@")
+	}
+else
+	echo "check-install: no mount namespace here; the build directory" \
+		"is moved aside instead"
+	hidden() {
+		local status
+
+		mv "$build" "$build.hidden" || return 1
+		(cd "$work" && "$@")
+		status=$?
+		mv "$build.hidden" "$build"
+		return "$status"
+	}
+fi
+
+version=$(sed -n 's/^CMAKE_PROJECT_VERSION:[A-Z]*=//p' "$build/CMakeCache.txt")
+door_built() { # DOOR: whether the build has that front-end
+	case "$1" in
+	--sparse) [ -x "$build/sparse-check/slabcheck-sparse" ] ;;
+	--clang | --clang-tool) [ -x "$build/clang-check/slabcheck-clang" ] ;;
+	*) true ;;
+	esac
+}
+
+# check_tree NAME PREFIX: what a user runs from PREFIX/bin.
+check_tree() {
+	local name=$1 prefix=$2 example door actual status
+
+	example=$prefix/share/doc/slabcheck/examples/ringbuf
+	expect "$name: --version" "slabcheck $version" \
+		"$(hidden "$prefix/bin/slabcheck" --version | head -1)"
+	expect "$name: --list-rules" 9 \
+		"$(hidden "$prefix/bin/slabcheck" --list-rules | wc -l)"
+	actual=$(hidden "$prefix/bin/slabcheck" --explain kmem-module-leak)
+	case "$actual" in
+	kmem-module-leak*"How to silence"*) ok ;;
+	*) bad "$name: --explain" ;;
+	esac
+	for page in slabcheck slabcheck-sparse slabcheck-clang; do
+		[ -x "$prefix/bin/$page" ] || continue
+		if zcat "$prefix/share/man/man1/$page.1.gz" 2>/dev/null |
+			grep -q "^\.SH DESCRIPTION"; then ok; else
+			bad "$name: $page(1)"
+		fi
+	done
+	for door in "" --sparse --clang --clang-tool; do
+		door_built "$door" || continue
+		actual=$(hidden "$prefix/bin/slabcheck" $door \
+			"$example/ringbuf.c" -- -std=gnu11 -O2 -nostdinc \
+			-isystem "$example/../include" -DMODULE 2>/dev/null)
+		status=$?
+		expect "$name: the example${door:+ ($door)}" "1:$(sed \
+			"s|^examples/ringbuf/|$example/|" \
+			"$source_dir/examples/ringbuf/EXPECTED")" "$status:$actual"
+	done
+	# The example's own Makefile, from another directory, as pasted
+	# from its comment.
+	actual=$(PATH=$prefix/bin:$PATH hidden make -s -C "$example" demo \
+		2>/dev/null)
+	expect "$name: make -C examples/ringbuf demo" "0:$(sed \
+		"s|^examples/ringbuf/||" "$source_dir/examples/ringbuf/EXPECTED")" \
+		"$?:$actual"
+}
+
+# cmake --install into a prefix, then the prefix moved: nothing may point
+# into the build directory or at the prefix it was installed to.
+DESTDIR= cmake --install "$build" --prefix "$work/prefix" >/dev/null ||
+	bad "cmake --install"
+mv "$work/prefix" "$work/moved"
+check_tree "installed, moved" "$work/moved"
+plugin=$(find "$work/moved/lib" -name slabcheck_gcc.so)
+[ -n "$plugin" ] || bad "installed: no GCC plugin"
+
+# The package.
+contents=$(dpkg-deb -c "$package" | awk '{print $6}')
+for file in ./usr/bin/slabcheck \
+	"./usr/lib/gcc/x86_64-linux-gnu/12/plugin/slabcheck_gcc.so" \
+	./usr/share/man/man1/slabcheck.1.gz \
+	./usr/share/doc/slabcheck/docs/rules.md \
+	./usr/share/doc/slabcheck/examples/ringbuf/ringbuf.c \
+	./usr/share/doc/slabcheck/examples/include/linux/slab-static.h; do
+	grep -qxF "$file" <<<"$contents" || bad "package: no $file"
+done
+grep -q "^./usr/lib/slabcheck/\|^./usr/bin/\|^./usr/share/\|^./usr/lib/gcc/" \
+	<<<"$contents" || bad "package: files outside the layout"
+if grep -v "^./usr/lib/slabcheck/\|^./usr/bin/\|^./usr/share/\|^./usr/lib/gcc/\|^./usr/lib/$\|^./usr/$\|^./$" \
+	<<<"$contents"; then
+	bad "package: files outside the layout (above)"
+fi
+depends=$(dpkg-deb -f "$package" Depends)
+case "$depends" in
+*-dev*) bad "package: a development package in Depends: $depends" ;;
+*libjansson4*gcc-12* | *gcc-12*libjansson4*) ok ;;
+*) bad "package: Depends: without the GCC or jansson: $depends" ;;
+esac
+expect "package: version" "$version" "$(dpkg-deb -f "$package" Version)"
+dpkg -x "$package" "$work/root"
+check_tree "package" "$work/root/usr"
+# GCC finds the plugin in its plugin directory by the short name, as it
+# does once the package is installed: -B puts the unpacked root's GCC
+# directory first where GCC looks for it.
+gcc=$(sed -n 's/^SLABCHECK_GCC:[A-Z]*=//p' "$build/CMakeCache.txt")
+example=$work/root/usr/share/doc/slabcheck/examples/ringbuf
+gcc_dir=$(dirname "$(sed -n 's|^\./usr/\(lib/gcc/.*\)/slabcheck_gcc.so$|\1|p' \
+	<<<"$contents")")
+actual=$(hidden "$gcc" -B"$work/root/usr/$gcc_dir/" \
+	-fplugin=slabcheck_gcc -std=gnu11 -O2 -nostdinc \
+	-isystem "$example/../include" -DMODULE -c -o /dev/null \
+	"$example/ringbuf.c" 2>&1 | grep -c '\[kmem-')
+expect "package: -fplugin=slabcheck_gcc" 4 "$actual"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

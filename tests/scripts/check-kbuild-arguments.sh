@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# slabcheck kbuild keeps the user's build: what it passes to make, seen by
+# a make of our own first on PATH that records its arguments.  The
+# build's KCFLAGS (command line or environment), LLVM=, CC=, C=, CF=, W=
+# and O= are kept and ours added; KBUILD_MODPOST_WARN=1 only while there is
+# no Module.symvers; kbuild --help is ours, not make's; a run that checks
+# nothing says so.  Then, with the real make, a tree that names its
+# sources by absolute paths (as O= builds do): a baseline written in one
+# copy of the tree hides the same findings in another.
+#
+# usage: check-kbuild-arguments.sh SLABCHECK SOURCE_DIR GCC
+set -u
+slabcheck=$1
+source_dir=$2
+gcc=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+
+ok() {
+	passed=$((passed + 1))
+}
+bad() {
+	echo "FAIL $1"
+	failed=$((failed + 1))
+}
+expect() { # NAME EXPECTED ACTUAL
+	if [ "$2" = "$3" ]; then ok; else
+		bad "$1"
+		diff -u <(echo "$2") <(echo "$3")
+	fi
+}
+
+mkdir -p "$work/bin" "$work/linux" "$work/module"
+cat >"$work/bin/make" <<'SH'
+#!/bin/sh
+for argument in "$@"; do
+	printf '%s\n' "$argument"
+done >"$MAKE_ARGUMENTS"
+SH
+chmod +x "$work/bin/make"
+export MAKE_ARGUMENTS=$work/arguments
+
+kbuild() { # ARGUMENTS...: runs slabcheck kbuild with our make
+	PATH=$work/bin:$PATH "$slabcheck" kbuild -C "$work/linux" "$@" \
+		>/dev/null 2>"$work/stderr"
+}
+passed_to_make() { # PATTERN: the arguments make got that match it
+	grep -E "$1" "$work/arguments"
+}
+
+kbuild KCFLAGS=-Wno-error fs/
+actual=$(passed_to_make '^KCFLAGS=')
+case "$actual" in
+"KCFLAGS=-Wno-error -fplugin="*slabcheck_gcc*stream-results*) ok ;;
+*) bad "KCFLAGS on the command line: theirs, then ours: $actual" ;;
+esac
+KCFLAGS="-Wno-error -g" kbuild fs/
+actual=$(passed_to_make '^KCFLAGS=')
+case "$actual" in
+"KCFLAGS=-Wno-error -g -fplugin="*) ok ;;
+*) bad "KCFLAGS from the environment: theirs, then ours: $actual" ;;
+esac
+expect "W=, O= and the targets passed on" "W=1
+O=out
+fs/" "$(kbuild W=1 O=out fs/ && passed_to_make '^(W|O)=|^fs/')"
+
+kbuild --clang LLVM=-14 fs/
+expect "--clang keeps LLVM=-14" "LLVM=-14" "$(passed_to_make '^LLVM=')"
+kbuild --clang fs/
+expect "--clang adds LLVM=1" "LLVM=1" "$(passed_to_make '^LLVM=')"
+kbuild --clang CC=clang-16 fs/
+expect "--clang keeps CC=clang-16, adds no LLVM=" "CC=clang-16" \
+	"$(passed_to_make '^(LLVM|CC)=')"
+
+kbuild --sparse fs/
+actual=$(passed_to_make '^(C|CHECK|CF)=')
+case "$actual" in
+"C=2"$'\n'"CHECK=/"*slabcheck-sparse$'\n'"CF=--slabcheck-findings-dir="*) ok ;;
+*) bad "--sparse: C=2, CHECK=, CF=: $actual" ;;
+esac
+kbuild --sparse C=1 CF=-Wsparse-all fs/
+actual=$(passed_to_make '^(C|CF)=')
+case "$actual" in
+"C=1"$'\n'"CF=-Wsparse-all --slabcheck-findings-dir="*) ok ;;
+*) bad "--sparse keeps C=1 and CF=: $actual" ;;
+esac
+expect "C=1 checked nothing: the summary says so, and why" \
+	"slabcheck: 0 units checked, 0 modules linked; findings: 0 new, 0 known, 0 suppressed
+slabcheck: the build's C=1 checks only what make recompiles; C=2 (the default of slabcheck kbuild --sparse) checks every file" \
+	"$(cat "$work/stderr")"
+
+kbuild M="$work/module" modules
+expect "M= without Module.symvers: KBUILD_MODPOST_WARN=1" \
+	"KBUILD_MODPOST_WARN=1" "$(passed_to_make '^KBUILD_MODPOST_WARN=')"
+touch "$work/linux/Module.symvers"
+kbuild M="$work/module" modules
+expect "M= with Module.symvers: no KBUILD_MODPOST_WARN" "" \
+	"$(passed_to_make '^KBUILD_MODPOST_WARN=')"
+mkdir "$work/linux/out"
+kbuild O=out M="$work/module" modules
+expect "O= without Module.symvers there: KBUILD_MODPOST_WARN=1" \
+	"KBUILD_MODPOST_WARN=1" "$(passed_to_make '^KBUILD_MODPOST_WARN=')"
+
+rm -f "$work/arguments"
+PATH=$work/bin:$PATH "$slabcheck" kbuild --help >"$work/help"
+expect "kbuild --help: ours, make not run" "0:Usage: slabcheck kbuild:no make" \
+	"$?:$(head -1 "$work/help" | cut -d' ' -f1-3):$([ -e "$work/arguments" ] &&
+		echo make || echo no make)"
+"$slabcheck" link --help >/dev/null
+expect "link --help" 0 "$?"
+
+# A tree whose Makefile names its sources by absolute paths, as kbuild
+# does with O=: fingerprints relative to the tree, so that a baseline
+# written in one copy hides the same findings in the other.
+mkdir -p "$work/a/linux/drivers/foo"
+cat >"$work/a/linux/Makefile" <<MAKE
+drivers/foo/foo.o: FORCE
+	$gcc \$(KCFLAGS) -std=gnu11 -O2 -nostdinc \\
+		-isystem $source_dir/tests/include -c -o \$@ \$(CURDIR)/drivers/foo/foo.c
+FORCE:
+MAKE
+cat >"$work/a/linux/drivers/foo/foo.c" <<'C'
+#include <linux/init.h>
+#include <linux/slab.h>
+#include <linux/slab-static.h>
+
+struct foo_req { unsigned long flags; };
+static struct kmem_cache_opaque foo_cache;
+
+void __init foo_init(void)
+{
+	KMEM_CACHE_SETUP(to_kmem_cache(&foo_cache), foo_req, SLAB_PANIC);
+	KMEM_CACHE_SETUP(to_kmem_cache(&foo_cache), foo_req, SLAB_PANIC);
+}
+C
+cp -r "$work/a" "$work/b"
+"$slabcheck" kbuild --quiet -C "$work/a/linux" \
+	--write-baseline="$work/baseline.json" drivers/foo/foo.o \
+	>"$work/out" 2>/dev/null
+expect "absolute paths: a finding in the first copy" \
+	"1:$work/a/linux/drivers/foo/foo.c" "$?:$(cut -d: -f1 "$work/out")"
+"$slabcheck" kbuild --quiet -C "$work/b/linux" \
+	--baseline="$work/baseline.json" drivers/foo/foo.o >"$work/out" \
+	2>/dev/null
+expect "absolute paths: known in the other copy" "0:" \
+	"$?:$(cat "$work/out")"
+
+# O=: a stand-in for kbuild's layout, the sources in the tree, the
+# compiles, objects and .mod files in O=.  A module of two directories is
+# one module only by its .mod file, which the link step must find in O=.
+mkdir -p "$work/o-tree/drivers/fatlike/sub"
+cp "$source_dir/tests/lit/link/init-fails-other-file.c" \
+	"$work/o-tree/drivers/fatlike/inode.c"
+cp "$source_dir/tests/lit/link/Inputs/fat-cache.c" \
+	"$work/o-tree/drivers/fatlike/sub/cache.c"
+cat >"$work/o-tree/Makefile" <<MAKE
+modules: FORCE
+	mkdir -p \$(O)/drivers/fatlike/sub
+	cd \$(O) && for f in inode sub/cache; do \\
+		$gcc \$(KCFLAGS) -std=gnu11 -O2 -nostdinc \\
+		-isystem $source_dir/tests/include -DMODULE -DSLABCHECK_TWIN \\
+		-c -o drivers/fatlike/\$\$f.o \$(CURDIR)/drivers/fatlike/\$\$f.c \\
+		|| exit 1; done
+	printf 'drivers/fatlike/inode.o\\ndrivers/fatlike/sub/cache.o\\n' \\
+		>\$(O)/drivers/fatlike/fatlike.mod
+FORCE:
+MAKE
+"$slabcheck" kbuild -C "$work/o-tree" O="$work/o-out" modules \
+	>"$work/out" 2>"$work/err"
+expect "O=: the module found in the object tree and linked" \
+	"1:$work/o-tree/drivers/fatlike/sub/cache.c:28:9: warning: static cache 'fat_cache_instance' stays set up when module init 'init_fat_fs' fails [kmem-module-leak]
+$work/o-tree/drivers/fatlike/inode.c:62:9: note: 'init_fat_fs' returns failure here
+slabcheck: 2 units checked, 1 module linked; findings: 1 new, 0 known, 0 suppressed" \
+	"$?:$(cat "$work/out"; tail -1 "$work/err")"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
