@@ -14,6 +14,23 @@ ctest --output-on-failure
 # Installed with cmake --install, and as the Debian package.
 package=$("$here/scripts/package.sh")
 bash "$here/tests/scripts/check-install.sh" "$here/build" "$here" "$package"
+# The README's journeys as pasted, with the package installed for real
+# (and removed again unless it was there before).
+sudo=
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+installed_before=$(dpkg-query -W -f='${Status}' slabcheck 2>/dev/null || true)
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --reinstall \
+	"$package" >/dev/null
+kernel_workdir=$(sed -n 's/^SLABCHECK_KERNEL_WORKDIR:[A-Z]*=//p' \
+	"$here/build/CMakeCache.txt")
+readme_status=0
+bash "$here/tests/scripts/check-readme.sh" "$here" "$kernel_workdir" ||
+	readme_status=$?
+case "$installed_before" in
+*"ok installed"*) ;;
+*) $sudo dpkg --purge slabcheck >/dev/null ;;
+esac
+[ "$readme_status" -eq 0 ]
 # The plugin again for GCC 11 (Debian 12 has both): lit, object identity,
 # units.  The kernel is built with the default GCC only (and with Clang by
 # the first build's kernel stage); the Clang front-ends, which do not

@@ -323,7 +323,8 @@ static const char *directory_of(const struct translation_unit *units,
 
 /*
  * Links the units of one group and runs the rules over them: true when
- * there were two or more.
+ * they were two or more units of a module (a directory of built-in units
+ * is linked too, but is no module).
  */
 static bool link_group(struct facts_set *set, const char *group,
 		       const struct slabcheck_options *options,
@@ -333,6 +334,7 @@ static bool link_group(struct facts_set *set, const char *group,
 	struct translation_unit *units;
 	struct translation_unit module;
 	size_t count = 0, first = report->count;
+	bool linked;
 
 	units = calloc(set->count + 1, sizeof(*units));
 	if (!units)
@@ -357,8 +359,9 @@ static bool link_group(struct facts_set *set, const char *group,
 					report_string(report, directory);
 		}
 	}
+	linked = count >= 2 && units[0].is_module;
 	free(units);
-	return count >= 2;
+	return linked;
 }
 
 size_t facts_set_link(struct facts_set *set,

@@ -36,7 +36,8 @@ void facts_set_group_kbuild(struct facts_set *set);
 void facts_set_group_all(struct facts_set *set);
 /*
  * Links each group of two units or more and runs the rules over it; the
- * findings go to 'report'.  Returns how many groups were linked.
+ * findings go to 'report'.  Returns how many modules were linked (groups
+ * of module units; directories of built-in units are linked, not counted).
  */
 size_t facts_set_link(struct facts_set *set,
 		      const struct slabcheck_options *options,

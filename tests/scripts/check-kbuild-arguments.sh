@@ -10,27 +10,13 @@
 #
 # usage: check-kbuild-arguments.sh SLABCHECK SOURCE_DIR GCC
 set -u
-slabcheck=$1
+slabcheck=$(realpath "$1")
 source_dir=$2
 gcc=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-
-ok() {
-	passed=$((passed + 1))
-}
-bad() {
-	echo "FAIL $1"
-	failed=$((failed + 1))
-}
-expect() { # NAME EXPECTED ACTUAL
-	if [ "$2" = "$3" ]; then ok; else
-		bad "$1"
-		diff -u <(echo "$2") <(echo "$3")
-	fi
-}
+# shellcheck source=expect.sh
+. "$(dirname "$0")/expect.sh"
 
 mkdir -p "$work/bin" "$work/linux" "$work/module"
 cat >"$work/bin/make" <<'SH'
@@ -147,6 +133,23 @@ expect "absolute paths: a finding in the first copy" \
 expect "absolute paths: known in the other copy" "0:" \
 	"$?:$(cat "$work/out")"
 
+# The CI job of docs/reports.md, as pasted from it, on a git repository
+# of that tree: the base commit has one finding, the patch adds another.
+sed -n '/^# slabcheck-ci.sh/,/^```$/p' "$source_dir/docs/reports.md" |
+	sed '$d' >"$work/slabcheck-ci.sh"
+cp -r "$work/a/linux" "$work/git-linux"
+(cd "$work/git-linux" && git init -q && git add -A &&
+	git -c user.name=ci -c user.email=ci@localhost commit -qm base &&
+	sed -i 's/^}$/\tKMEM_CACHE_SETUP(to_kmem_cache(\&foo_cache), foo_req, SLAB_PANIC);\n}/' \
+		drivers/foo/foo.c &&
+	git -c user.name=ci -c user.email=ci@localhost commit -qam patch)
+(cd "$work" && PATH=$(dirname "$slabcheck"):$PATH sh slabcheck-ci.sh \
+	"$work/git-linux" HEAD~1 drivers/foo/foo.o >"$work/ci-out" 2>/dev/null)
+status=$?
+expect "the CI job of docs/reports.md" "1:slabcheck: new findings, see slabcheck.txt:1:2" \
+	"$status:$(cat "$work/ci-out"):$(grep -c '^>> .*warning:' \
+		"$work/slabcheck.txt"):$(grep -c 'warning:' "$work/slabcheck.txt")"
+
 # O=: a stand-in for kbuild's layout, the sources in the tree, the
 # compiles, objects and .mod files in O=.  A module of two directories is
 # one module only by its .mod file, which the link step must find in O=.
@@ -175,5 +178,4 @@ $work/o-tree/drivers/fatlike/inode.c:62:9: note: 'init_fat_fs' returns failure h
 slabcheck: 2 units checked, 1 module linked; findings: 1 new, 0 known, 0 suppressed" \
 	"$?:$(cat "$work/out"; tail -1 "$work/err")"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -23,22 +23,8 @@ tree=$(bash "$source_dir/tests/kernel/prepare-tree.sh" "$workdir") || {
 }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-
-ok() {
-	passed=$((passed + 1))
-}
-bad() {
-	echo "FAIL $1"
-	failed=$((failed + 1))
-}
-expect() { # NAME EXPECTED ACTUAL
-	if [ "$2" = "$3" ]; then ok; else
-		bad "$1"
-		diff -u <(echo "$2") <(echo "$3")
-	fi
-}
+# shellcheck source=expect.sh
+. "$(dirname "$0")/expect.sh"
 findings() { # FILE: the finding lines of a run's stdout
 	grep -E ': (warning|note): ' "$1"
 }
@@ -113,10 +99,10 @@ if [ -x "$(dirname "$slabcheck")/../clang-check/slabcheck-clang" ]; then
 		bad "--clang-tool wrote the module's compile_commands.json"
 	"$slabcheck" kbuild --clang-tool -C "$tree" fs/ufs/ >"$work/out" \
 		2>"$work/err"
-	units=$(ls "$tree"/fs/ufs/*.c | wc -l)
-	expect "--clang-tool fs/ufs/: its units only" \
-		"slabcheck: $units units checked, 1 module linked; findings: 0 new, 0 known, 0 suppressed" \
-		"$(tail -1 "$work/err")"
+	# fs/ufs/'s dozen files, not the thousands of the tree.
+	units=$(tail -1 "$work/err" | sed -n 's/^slabcheck: \([0-9]*\) units checked, 1 module linked; findings: 0 new, 0 known, 0 suppressed$/\1/p')
+	[ -n "$units" ] && [ "$units" -gt 5 ] && [ "$units" -lt 30 ] && ok ||
+		bad "--clang-tool fs/ufs/: $(tail -1 "$work/err")"
 	if [ -e "$tree/compile_commands.json.slabcheck-test" ]; then
 		cmp -s "$tree/compile_commands.json" \
 			"$tree/compile_commands.json.slabcheck-test" && ok ||
@@ -138,5 +124,4 @@ status=$?
 expect "make -C examples/ringbuf check" "0:$(expected "$work/example")" \
 	"$status:$(findings "$work/out")"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -13,23 +13,9 @@ slabcheck=$1
 source_dir=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
 flags=(-- -std=gnu11 -O2 -nostdinc -isystem "$source_dir/tests/include")
-
-ok() {
-	passed=$((passed + 1))
-}
-bad() {
-	echo "FAIL $1"
-	failed=$((failed + 1))
-}
-expect() { # NAME EXPECTED ACTUAL
-	if [ "$2" = "$3" ]; then ok; else
-		bad "$1"
-		diff -u <(echo "$2") <(echo "$3")
-	fi
-}
+# shellcheck source=expect.sh
+. "$(dirname "$0")/expect.sh"
 
 # A file with two findings in two functions, and an unrelated function.
 cat >"$work/template.c" <<'C'
@@ -273,5 +259,4 @@ C
 	expect "sparse werror: a finding left fails" 1 "$(sparse_werror)"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
