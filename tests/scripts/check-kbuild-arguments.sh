@@ -158,24 +158,39 @@ cp "$source_dir/tests/lit/link/init-fails-other-file.c" \
 	"$work/o-tree/drivers/fatlike/inode.c"
 cp "$source_dir/tests/lit/link/Inputs/fat-cache.c" \
 	"$work/o-tree/drivers/fatlike/sub/cache.c"
-cat >"$work/o-tree/Makefile" <<MAKE
+# It writes kbuild's .cmd files too, for --clang-tool.
+cat >"$work/o-tree/Makefile" <<'MAKE'
 modules: FORCE
-	mkdir -p \$(O)/drivers/fatlike/sub
-	cd \$(O) && for f in inode sub/cache; do \\
-		$gcc \$(KCFLAGS) -std=gnu11 -O2 -nostdinc \\
-		-isystem $source_dir/tests/include -DMODULE -DSLABCHECK_TWIN \\
-		-c -o drivers/fatlike/\$\$f.o \$(CURDIR)/drivers/fatlike/\$\$f.c \\
-		|| exit 1; done
-	printf 'drivers/fatlike/inode.o\\ndrivers/fatlike/sub/cache.o\\n' \\
-		>\$(O)/drivers/fatlike/fatlike.mod
+	mkdir -p $(O)/drivers/fatlike/sub
+	cd $(O) && for f in inode sub/cache; do \
+		cmd="$(GCC) $(KCFLAGS) $(FLAGS) -c -o drivers/fatlike/$$f.o $(CURDIR)/drivers/fatlike/$$f.c"; \
+		$$cmd || exit 1; \
+		echo "savedcmd_drivers/fatlike/$$f.o := $$cmd" \
+		>drivers/fatlike/$$(dirname $$f)/.$$(basename $$f).o.cmd; \
+	done
+	printf 'drivers/fatlike/inode.o\ndrivers/fatlike/sub/cache.o\n' \
+		>$(O)/drivers/fatlike/fatlike.mod
+FLAGS := -D__KERNEL__ -std=gnu11 -O2 -nostdinc -isystem $(INCLUDE) \
+	-DMODULE -DSLABCHECK_TWIN
 FORCE:
 MAKE
-"$slabcheck" kbuild -C "$work/o-tree" O="$work/o-out" modules \
-	>"$work/out" 2>"$work/err"
-expect "O=: the module found in the object tree and linked" \
-	"1:$work/o-tree/drivers/fatlike/sub/cache.c:28:9: warning: static cache 'fat_cache_instance' stays set up when module init 'init_fat_fs' fails [kmem-module-leak]
+o_expected="$work/o-tree/drivers/fatlike/sub/cache.c:28:9: warning: static cache 'fat_cache_instance' stays set up when module init 'init_fat_fs' fails [kmem-module-leak]
 $work/o-tree/drivers/fatlike/inode.c:62:9: note: 'init_fat_fs' returns failure here
-slabcheck: 2 units checked, 1 module linked; findings: 1 new, 0 known, 0 suppressed" \
-	"$?:$(cat "$work/out"; tail -1 "$work/err")"
+slabcheck: 2 units checked, 1 module linked; findings: 1 new, 0 known, 0 suppressed"
+"$slabcheck" kbuild -C "$work/o-tree" O="$work/o-out" GCC="$gcc" \
+	INCLUDE="$source_dir/tests/include" modules >"$work/out" 2>"$work/err"
+expect "O=: the module found in the object tree and linked" \
+	"1:$o_expected" "$?:$(cat "$work/out"; tail -1 "$work/err")"
+# slabcheck-clang over what the build compiled, read from O='s .cmd files;
+# its database is not left in the trees.
+if [ -x "$(dirname "$slabcheck")/../clang-check/slabcheck-clang" ]; then
+	"$slabcheck" kbuild --clang-tool -C "$work/o-tree" O="$work/o-out" \
+		GCC="$gcc" INCLUDE="$source_dir/tests/include" modules \
+		>"$work/out" 2>"$work/err"
+	expect "O= --clang-tool: the same" "1:$o_expected" \
+		"$?:$(cat "$work/out"; tail -1 "$work/err")"
+	expect "O= --clang-tool: no compile_commands.json left" "" \
+		"$(find "$work/o-tree" "$work/o-out" -name compile_commands.json)"
+fi
 
 finish
