@@ -279,3 +279,34 @@ int explain_rule(const char *id, FILE *stream)
 	}
 	return -1;
 }
+
+/* --version, --list-rules, --explain: answered at once. */
+bool information_option(int argc, char **argv, int *i)
+{
+	const char *rule = NULL;
+
+	if (!strcmp(argv[*i], "--version")) {
+		print_version(stdout);
+		exit(EXIT_CLEAN);
+	}
+	if (!strcmp(argv[*i], "--list-rules")) {
+		list_rules(stdout);
+		exit(EXIT_CLEAN);
+	}
+	if (!strncmp(argv[*i], "--explain=", 10))
+		rule = argv[*i] + 10;
+	else if (!strcmp(argv[*i], "--explain") && *i + 1 < argc)
+		rule = argv[++*i];
+	else if (!strcmp(argv[*i], "--explain"))
+		usage_error(SUBCOMMAND_FILES, "--explain needs a rule", NULL);
+	if (!rule)
+		return false;
+	if (explain_rule(rule, stdout)) {
+		fprintf(stderr,
+			"slabcheck: unknown rule '%s' (slabcheck "
+			"--list-rules lists them)\n",
+			rule);
+		exit(EXIT_TROUBLE);
+	}
+	exit(EXIT_CLEAN);
+}

@@ -7,6 +7,7 @@
 #ifndef SLABCHECK_TOOLS_HELP_H
 #define SLABCHECK_TOOLS_HELP_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 enum subcommand { SUBCOMMAND_FILES, SUBCOMMAND_KBUILD, SUBCOMMAND_LINK };
@@ -20,6 +21,12 @@ void print_version(FILE *stream);
 void list_rules(FILE *stream);
 /* --explain RULE: the rule's section of docs/rules.md; 0, or -1. */
 int explain_rule(const char *id, FILE *stream);
+
+/*
+ * --version, --list-rules, --explain[=]RULE, in every subcommand: answered
+ * at once, and the program exits.  False when argv[*i] is none of them.
+ */
+bool information_option(int argc, char **argv, int *i);
 
 /* Each rule's section of docs/rules.md, generated (rule_texts.cmake). */
 struct rule_text {

@@ -97,6 +97,8 @@ static int read_build(struct build *build, struct check_run *run, int argc,
 			print_help(SUBCOMMAND_KBUILD, stdout);
 			exit(EXIT_CLEAN);
 		}
+		if (information_option(argc, argv, &i))
+			continue;
 		if (!strncmp(argument, "KCFLAGS=", 8)) {
 			build->kcflags = argument + 8;
 			continue;

@@ -158,37 +158,6 @@ static char **file_command(struct check_run *run, char **flags, int flag_count,
 	return command;
 }
 
-/* --version, --list-rules, --explain: answered at once. */
-static bool information_option(int argc, char **argv, int *i)
-{
-	const char *rule = NULL;
-
-	if (!strcmp(argv[*i], "--version")) {
-		print_version(stdout);
-		exit(EXIT_CLEAN);
-	}
-	if (!strcmp(argv[*i], "--list-rules")) {
-		list_rules(stdout);
-		exit(EXIT_CLEAN);
-	}
-	if (!strncmp(argv[*i], "--explain=", 10))
-		rule = argv[*i] + 10;
-	else if (!strcmp(argv[*i], "--explain") && *i + 1 < argc)
-		rule = argv[++*i];
-	else if (!strcmp(argv[*i], "--explain"))
-		usage_error(SUBCOMMAND_FILES, "--explain needs a rule", NULL);
-	if (!rule)
-		return false;
-	if (explain_rule(rule, stdout)) {
-		fprintf(stderr,
-			"slabcheck: unknown rule '%s' (slabcheck "
-			"--list-rules lists them)\n",
-			rule);
-		exit(EXIT_TROUBLE);
-	}
-	exit(EXIT_CLEAN);
-}
-
 static int check_files(int argc, char **argv)
 {
 	char **flags = calloc((size_t)argc + 1, sizeof(char *));
@@ -260,6 +229,8 @@ static int link_command(int argc, char **argv)
 			run.grouping = LINK_KBUILD;
 			continue;
 		}
+		if (information_option(argc, argv, &i))
+			continue;
 		if (argv[i][0] == '-')
 			usage_error(SUBCOMMAND_LINK, "unknown option", argv[i]);
 		paths[path_count++] = argv[i];
