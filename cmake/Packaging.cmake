@@ -4,7 +4,9 @@
 #   scripts/package.sh                       build/slabcheck_VERSION_ARCH.deb
 #
 # Layout under the prefix P (docs/install.md):
-#   bin/                       slabcheck, slabcheck-sparse, slabcheck-clang
+#   bin/                       slabcheck, slabcheck-gcc, slabcheck-sparse,
+#                              slabcheck-clang
+#   lib/distcc/slabcheck-gcc   distccd's leave to run slabcheck-gcc
 #   lib/slabcheck/             the Clang plugin
 #   SLABCHECK_GCC_PLUGIN_INSTALL_DIR   the GCC plugin: GCC's own plugin
 #                              directory under prefix /usr, which the package
@@ -16,7 +18,15 @@
 # The programs find each other relative to where they are
 # (tools/locate.c), so the tree works wherever it is copied or unpacked.
 
-install(TARGETS slabcheck RUNTIME DESTINATION bin)
+install(TARGETS slabcheck slabcheck-gcc RUNTIME DESTINATION bin)
+# distccd runs only the compilers its masquerade directory names: with the
+# package on a distcc helper, slabcheck-gcc is one (docs/distributed-builds.md).
+install(CODE [[
+  set(masquerade "$ENV{DESTDIR}${CMAKE_INSTALL_PREFIX}/lib/distcc")
+  file(MAKE_DIRECTORY "${masquerade}")
+  file(CREATE_LINK ../../bin/distcc "${masquerade}/slabcheck-gcc" SYMBOLIC)
+  message(STATUS "Installing: ${masquerade}/slabcheck-gcc")
+]])
 install(TARGETS slabcheck_gcc LIBRARY DESTINATION
   ${SLABCHECK_GCC_PLUGIN_INSTALL_DIR})
 if(TARGET slabcheck-sparse)

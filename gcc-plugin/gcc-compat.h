@@ -36,6 +36,7 @@
 #include "diagnostic.h"
 #include "cpplib.h"
 #include "c-family/c-pragma.h"
+#include "toplev.h"
 
 #if GCCPLUGIN_VERSION_MAJOR < 10 || GCCPLUGIN_VERSION_MAJOR > 14
 #error "slabcheck's GCC plugin supports GCC 10 to 14"

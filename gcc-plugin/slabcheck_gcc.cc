@@ -54,7 +54,12 @@ static void analyze_unit(void)
 	report_init(&report);
 	translate_unit(&tu);
 	slabcheck_run(&tu, &options, &report, stderr);
-	if (slabcheck_emit(&tu, &options, &report, getpwd(), stderr,
+	/*
+	 * Where the compile ran: the directory a -fworking-directory
+	 * preprocessed input names (a compile distcc sent to a helper), or
+	 * ours.  Relative file names are relative to it.
+	 */
+	if (slabcheck_emit(&tu, &options, &report, get_src_pwd(), stderr,
 			   &reported))
 		error("%s: cannot write the results of slabcheck", plugin_name);
 	if (options.werror)

@@ -31,7 +31,14 @@ for package in "${packages[@]}"; do
 done
 if [ ${#missing[@]} -gt 0 ]; then
 	sudo=
-	[ "$(id -u)" -eq 0 ] || sudo=sudo
+	if [ "$(id -u)" -ne 0 ]; then
+		command -v sudo >/dev/null || {
+			echo "install-deps: installing ${missing[*]} needs root:" \
+				"run this as root, or install sudo" >&2
+			exit 1
+		}
+		sudo=sudo
+	fi
 	$sudo apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
 		--no-install-recommends "${missing[@]}"

@@ -111,11 +111,14 @@
 	"nowhere: PATH)\n"                                                    \
 	"  SLABCHECK_CLANG_TOOL    slabcheck-clang, for --clang-tool (found " \
 	"nowhere: PATH)\n"                                                    \
+	"  SLABCHECK_GCC_WRAPPER   slabcheck-gcc, for kbuild with distcc "    \
+	"(found nowhere:\n"                                                   \
+	"                          PATH)\n"                                   \
 	"  CC                      the compiler of FILE.c "                   \
 	"(default: " SLABCHECK_DEFAULT_CC ", or with\n"                       \
 	"                          --clang the Clang the plugin was built "   \
 	"for); kbuild\n"                                                      \
-	"                          leaves CC to the build\n"                  \
+	"                          takes CC= from make's command line\n"      \
 	"  TMPDIR                  where the front-ends' results are "        \
 	"collected\n"
 
@@ -186,7 +189,14 @@ static void print_kbuild_help(FILE *stream)
 	      "the environment:\n"
 	      "  KCFLAGS=   ours are added after the build's (the GCC or Clang "
 	      "plugin)\n"
-	      "  LLVM=, CC= --clang adds LLVM=1 only when neither is given\n"
+	      "  LLVM=, CC= --clang adds LLVM=1 only when neither is given; "
+	      "with distcc\n"
+	      "             (CC=\"distcc gcc\", or ccache with "
+	      "CCACHE_PREFIX=distcc) the\n"
+	      "             compiler becomes slabcheck-gcc, which loads the "
+	      "plugin on the\n"
+	      "             helpers, and KCFLAGS gets -fdirectives-only "
+	      "-fworking-directory\n"
 	      "  O=         the objects are there; --clang-tool reads them "
 	      "there\n"
 	      "  C=, CF=    --sparse: C=2 unless the build gives C=; our "

@@ -30,6 +30,7 @@ struct build {
 	const char *objects; /* O= (or KBUILD_OUTPUT), relative to -C */
 	const char *module;  /* M= (or KBUILD_EXTMOD) */
 	const char *kcflags; /* the build's own KCFLAGS */
+	const char *cc;	     /* the build's own CC= */
 	const char *cf;	     /* the build's own CF= */
 	bool checker_level;  /* C= given */
 	bool llvm;	     /* LLVM= or a Clang CC= given */
@@ -114,10 +115,11 @@ static int read_build(struct build *build, struct check_run *run, int argc,
 			build->objects = argument + 2;
 		else if (!strncmp(argument, "LLVM=", 5))
 			build->llvm = true;
-		else if (!strncmp(argument, "CC=", 3) &&
-			 strstr(argument, "clang"))
-			build->llvm = true;
-		else if (!strncmp(argument, "C=", 2))
+		else if (!strncmp(argument, "CC=", 3)) {
+			build->cc = argument + 3;
+			build->llvm |= strstr(argument, "clang") != NULL;
+			continue;
+		} else if (!strncmp(argument, "C=", 2))
 			build->checker_level = true;
 		else if (!strncmp(argument, "KBUILD_MODPOST_WARN=", 20))
 			build->modpost_warn = true;
@@ -195,11 +197,92 @@ static char *merged(const char *name, const char *theirs, const char *ours)
 	return text;
 }
 
+/* Whether one of the words of 'command' runs 'program'. */
+static bool runs_program(const char *command, const char *program)
+{
+	size_t length = strlen(program);
+
+	for (const char *word = command; *word;) {
+		size_t word_length = strcspn(word, " \t");
+		const char *name = word;
+
+		for (const char *c = word; c < word + word_length; c++)
+			if (*c == '/')
+				name = c + 1;
+		if ((size_t)(word + word_length - name) == length &&
+		    !strncmp(name, program, length))
+			return true;
+		word += word_length;
+		word += strspn(word, " \t");
+	}
+	return false;
+}
+
+/* CC="distcc gcc", or CC="ccache gcc" with CCACHE_PREFIX=distcc. */
+static bool through_distcc(const struct build *build)
+{
+	const char *prefix = environment("CCACHE_PREFIX");
+
+	if (!build->cc)
+		return false;
+	return runs_program(build->cc, "distcc") ||
+	       (runs_program(build->cc, "ccache") && prefix &&
+		runs_program(prefix, "distcc"));
+}
+
+/*
+ * distcc: distccd refuses a job with -fplugin= in it, and the helper gets
+ * output preprocessed on this machine, without the -D options and the
+ * macros the plugin reads.  So the compiler becomes slabcheck-gcc, which
+ * loads the plugin where it runs, and -fdirectives-only keeps the
+ * definitions and macros in what is sent (the helper expands them, as
+ * GCC does alone); -fworking-directory says where the compile ran.
+ */
+static int add_distcc_variables(struct build *build, char **command, int n,
+				const char *plugin_options)
+{
+	const char *wrapper = sibling_path(SIBLING_GCC_WRAPPER);
+	const char *compiler_start = build->cc + strlen(build->cc);
+	char *directory, *slash, *cc, *ours, *path;
+
+	/* The last word is the compiler, after distcc or ccache. */
+	while (compiler_start > build->cc && compiler_start[-1] != ' ')
+		compiler_start--;
+	if (asprintf(&cc, "CC=%.*sslabcheck-gcc",
+		     (int)(compiler_start - build->cc), build->cc) < 0 ||
+	    asprintf(&ours, "-fdirectives-only -fworking-directory %s",
+		     plugin_options) < 0)
+		exit(EXIT_TROUBLE);
+	command[n++] = cc;
+	command[n++] = merged("KCFLAGS", build->kcflags, ours);
+	/*
+	 * ccache drops -fdirectives-only from the compile it hands distcc,
+	 * which would preprocess anew without it: so ccache hands on its own
+	 * preprocessed output, made with it (run_second_cpp = false).
+	 */
+	if (runs_program(build->cc, "ccache"))
+		setenv("CCACHE_NOCPP2", "1", 1);
+	/* This machine runs the slabcheck-gcc next to us: first on PATH. */
+	directory = format_string("%s", wrapper);
+	slash = strrchr(directory, '/');
+	if (slash) {
+		*slash = '\0';
+		if (asprintf(&path, "%s%s%s", directory,
+			     getenv("PATH") ? ":" : "",
+			     getenv("PATH") ? getenv("PATH") : "") < 0)
+			exit(EXIT_TROUBLE);
+		setenv("PATH", path, 1);
+		free(path);
+	}
+	free(directory);
+	return n;
+}
+
 /* The variables that put our front-end into the build, merged with its. */
 static int add_variables(struct build *build, struct check_run *run,
 			 char **command, int n, const char *disable)
 {
-	char *ours;
+	char *ours, *plugin_options;
 
 	if (front_end == FRONT_END_SPARSE) {
 		/* Every file of the targets, recompiled or not. */
@@ -216,6 +299,8 @@ static int add_variables(struct build *build, struct check_run *run,
 		command[n++] = merged("CF", build->cf, ours);
 		if (build->kcflags)
 			command[n++] = merged("KCFLAGS", build->kcflags, "");
+		if (build->cc)
+			command[n++] = format_string("CC=%s", build->cc);
 		if (build->checker_level)
 			run->nothing_checked_hint =
 				"the build's C=1 checks only what make "
@@ -229,6 +314,8 @@ static int add_variables(struct build *build, struct check_run *run,
 		/* Built as asked; the tool reads the objects afterwards. */
 		if (build->kcflags)
 			command[n++] = merged("KCFLAGS", build->kcflags, "");
+		if (build->cc)
+			command[n++] = format_string("CC=%s", build->cc);
 		return n;
 	}
 	/*
@@ -237,12 +324,21 @@ static int add_variables(struct build *build, struct check_run *run,
 	 * recompile every object of the targets.  --output-sync keeps two
 	 * compiles' lines apart.
 	 */
-	if (asprintf(&ours, "-fplugin=%s %sstream-results %srun=%s%s%s",
-		     plugin_path(), option_prefix(), option_prefix(),
+	if (asprintf(&plugin_options, "%sstream-results %srun=%s%s%s",
+		     option_prefix(), option_prefix(),
 		     strrchr(run->directory, '.') + 1, disable ? " " : "",
 		     disable ? disable : "") < 0)
 		exit(EXIT_TROUBLE);
-	command[n++] = merged("KCFLAGS", build->kcflags, ours);
+	if (front_end == FRONT_END_GCC && through_distcc(build)) {
+		n = add_distcc_variables(build, command, n, plugin_options);
+	} else {
+		if (asprintf(&ours, "-fplugin=%s %s", plugin_path(),
+			     plugin_options) < 0)
+			exit(EXIT_TROUBLE);
+		command[n++] = merged("KCFLAGS", build->kcflags, ours);
+		if (build->cc)
+			command[n++] = format_string("CC=%s", build->cc);
+	}
 	if (front_end == FRONT_END_CLANG_PLUGIN && !build->llvm)
 		command[n++] = "LLVM=1";
 	command[n++] = "--output-sync=target";

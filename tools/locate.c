@@ -48,6 +48,8 @@ static const struct sibling_place places[SIBLING_COUNT] = {
 	[SIBLING_CLANG_TOOL] = { "SLABCHECK_CLANG_TOOL", "slabcheck-clang",
 				 "../clang-check/slabcheck-clang",
 				 "slabcheck-clang" },
+	[SIBLING_GCC_WRAPPER] = { "SLABCHECK_GCC_WRAPPER", "slabcheck-gcc",
+				  "slabcheck-gcc", "slabcheck-gcc" },
 };
 
 static const char *found[SIBLING_COUNT];

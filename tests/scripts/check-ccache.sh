@@ -25,16 +25,8 @@ mkdir "$work/plugin"
 # Named as built: the option prefix is the file name.
 cp "$plugin" "$work/plugin/slabcheck_gcc.so"
 export CCACHE_DIR=$work/ccache SLABCHECK_GCC_PLUGIN=$work/plugin/slabcheck_gcc.so
-passed=0
-failed=0
-check() { # NAME CONDITION...
-	local name=$1
-	shift
-	if "$@"; then passed=$((passed + 1)); else
-		echo "FAIL $name"
-		failed=$((failed + 1))
-	fi
-}
+# shellcheck source=expect.sh
+. "$(dirname "$0")/expect.sh"
 run() { # findings of one build of the example module through ccache
 	"$slabcheck" kbuild -C "$tree" M="$work" CC="ccache gcc" modules \
 		2>"$work/stderr" | grep -E ': (warning|note): '

@@ -93,6 +93,11 @@ check_tree() {
 			"s|^examples/ringbuf/|$example/|" \
 			"$source_dir/examples/ringbuf/EXPECTED")" "$status:$actual"
 	done
+	# slabcheck-gcc loads the plugin itself, as distcc's helpers run it.
+	actual=$(hidden "$prefix/bin/slabcheck-gcc" -std=gnu11 -O2 -nostdinc \
+		-isystem "$example/../include" -DMODULE -c -o /dev/null \
+		"$example/ringbuf.c" 2>&1 | grep -c '\[kmem-')
+	expect "$name: slabcheck-gcc" 4 "$actual"
 	# The example's own Makefile, from another directory, as pasted
 	# from its comment.
 	actual=$(PATH=$prefix/bin:$PATH hidden make -s -C "$example" demo \
@@ -113,7 +118,8 @@ plugin=$(find "$work/moved/lib" -name slabcheck_gcc.so)
 
 # The package.
 contents=$(dpkg-deb -c "$package" | awk '{print $6}')
-for file in ./usr/bin/slabcheck \
+for file in ./usr/bin/slabcheck ./usr/bin/slabcheck-gcc \
+	./usr/lib/distcc/slabcheck-gcc \
 	"./usr/lib/gcc/x86_64-linux-gnu/12/plugin/slabcheck_gcc.so" \
 	./usr/share/man/man1/slabcheck.1.gz \
 	./usr/share/doc/slabcheck/docs/rules.md \
@@ -123,7 +129,7 @@ for file in ./usr/bin/slabcheck \
 done
 grep -q "^./usr/lib/slabcheck/\|^./usr/bin/\|^./usr/share/\|^./usr/lib/gcc/" \
 	<<<"$contents" || bad "package: files outside the layout"
-if grep -v "^./usr/lib/slabcheck/\|^./usr/bin/\|^./usr/share/\|^./usr/lib/gcc/\|^./usr/lib/$\|^./usr/$\|^./$" \
+if grep -v "^./usr/lib/slabcheck/\|^./usr/bin/\|^./usr/share/\|^./usr/lib/gcc/\|^./usr/lib/distcc/\|^./usr/lib/$\|^./usr/$\|^./$" \
 	<<<"$contents"; then
 	bad "package: files outside the layout (above)"
 fi

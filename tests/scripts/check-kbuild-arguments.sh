@@ -52,6 +52,23 @@ expect "W=, O= and the targets passed on" "W=1
 O=out
 fs/" "$(kbuild W=1 O=out fs/ && passed_to_make '^(W|O)=|^fs/')"
 
+kbuild CC="ccache gcc" fs/
+actual=$(passed_to_make '^(CC|KCFLAGS)=')
+case "$actual" in
+"CC=ccache gcc"$'\n'"KCFLAGS=-fplugin="*) ok ;;
+"KCFLAGS=-fplugin="*$'\n'"CC=ccache gcc") ok ;;
+*) bad "CC=\"ccache gcc\" kept, the plugin in KCFLAGS: $actual" ;;
+esac
+# distccd refuses -fplugin=: slabcheck-gcc loads the plugin on the helper.
+kbuild CC="distcc gcc" fs/
+expect "CC=\"distcc gcc\": slabcheck-gcc, directives kept, no -fplugin=" \
+	"CC=distcc slabcheck-gcc:1:0" "$(passed_to_make '^CC='):$(passed_to_make \
+		'^KCFLAGS=-fdirectives-only -fworking-directory .*stream-results' |
+		wc -l):$(passed_to_make -- '-fplugin=' | wc -l)"
+CCACHE_PREFIX=distcc kbuild CC="ccache gcc" fs/
+expect "CC=\"ccache gcc\" with CCACHE_PREFIX=distcc: slabcheck-gcc" \
+	"CC=ccache slabcheck-gcc" "$(passed_to_make '^CC=')"
+
 kbuild --clang LLVM=-14 fs/
 expect "--clang keeps LLVM=-14" "LLVM=-14" "$(passed_to_make '^LLVM=')"
 kbuild --clang fs/

@@ -20,6 +20,13 @@ expect() { # NAME EXPECTED ACTUAL
 	fi
 }
 
+check() { # NAME CONDITION...: the condition, run, must succeed
+	local name=$1
+
+	shift
+	if "$@"; then ok; else bad "$name"; fi
+}
+
 finish() { # the last line of every script, and its exit status
 	echo "$passed passed, $failed failed"
 	[ "$failed" -eq 0 ]
