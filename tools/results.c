@@ -232,9 +232,13 @@ static void print_summary(const struct check_run *run, size_t units,
 			plural(modules, "module", "modules"));
 	fprintf(stderr, "; findings: %zu new, %zu known, %zu suppressed",
 		counts->new_findings, counts->known, counts->suppressed);
-	if (run->failed)
+	/* kbuild compiles objects; the other modes, the files named. */
+	if (run->failed && run->grouping == LINK_KBUILD)
 		fprintf(stderr, "; %zu %s failed to compile", run->failed,
 			plural(run->failed, "object", "objects"));
+	else if (run->failed)
+		fprintf(stderr, "; %zu %s failed to compile", run->failed,
+			plural(run->failed, "file", "files"));
 	if (run->trouble && !run->failed)
 		fputs("; trouble, see above", stderr);
 	fputc('\n', stderr);

@@ -208,7 +208,7 @@ printf 'int broken(void) { return undeclared_name; }\n' >"$work/added/broken.c"
 expect "failed file: findings kept, status 3" "3:2" \
 	"$?:$(grep -c kmem-resetup "$work/out")"
 expect "failed file: the summary says both" \
-	"slabcheck: 1 unit checked, 0 modules linked; findings: 3 new, 0 known, 0 suppressed; 1 object failed to compile" \
+	"slabcheck: 1 unit checked, 0 modules linked; findings: 3 new, 0 known, 0 suppressed; 1 file failed to compile" \
 	"$(tail -1 "$work/err")"
 
 # Suppressions, through the command: silenced, shown, unused reported.
