@@ -186,7 +186,10 @@ SH
 chmod +x "$work/bin/make"
 for front_end in "" --clang; do
 	rm -f "$work/ignored"
+	# A plugin to name: a build without the Clang front-ends has none.
+	touch "$work/slabcheck_clang.so"
 	PATH="$work/bin:$PATH" CCACHE_IGNOREOPTIONS= \
+		SLABCHECK_CLANG_PLUGIN=$work/slabcheck_clang.so \
 		"$slabcheck" kbuild $front_end >/dev/null 2>&1
 	prefix=-fplugin-arg-slabcheck_gcc-
 	[ "$front_end" = --clang ] && prefix=-fplugin-arg-slabcheck_clang-
