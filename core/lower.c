@@ -26,7 +26,7 @@ const struct instruction *lowered_definition(const struct lowering *lowering,
 	    operand.value >= lowering->function->value_count)
 		return NULL;
 	definition = &lowering->definitions[operand.value];
-	if (definition->block < 0)
+	if (definition->block < 0 || definition->instruction < 0)
 		return NULL;
 	return &lowering->function->blocks[definition->block]
 			.instructions[definition->instruction];
@@ -106,6 +106,51 @@ struct cache_ref lowered_cache_ref(const struct lowering *lowering,
 }
 
 /* Bits known to be set in a flags argument. */
+/*
+ * A phi of flags (a variable or'ed on some paths): the bits set on every
+ * path into it.  Known when every incoming value is; a loop stops at the
+ * depth limit and leaves it unknown.
+ */
+static bool lowered_phi_flags(const struct lowering *lowering,
+			      struct operand operand, unsigned long long *flags,
+			      int depth)
+{
+	const struct definition *definition;
+	const struct phi *phi;
+	unsigned long long common = ~0ull;
+
+	if (operand.kind != OPERAND_VALUE || operand.value < 0 ||
+	    operand.value >= lowering->function->value_count)
+		return false;
+	definition = &lowering->definitions[operand.value];
+	if (definition->block < 0 || definition->phi < 0)
+		return false;
+	phi = &lowering->function->blocks[definition->block]
+		       .phis[definition->phi];
+	if (!phi->incoming_count)
+		return false;
+	for (size_t i = 0; i < phi->incoming_count; i++) {
+		const struct value *incoming = &phi->incoming[i];
+		struct operand from = { 0 };
+		unsigned long long bits = 0;
+
+		if (incoming->kind == VALUE_CONSTANT) {
+			from.kind = OPERAND_CONSTANT;
+			from.constant = incoming->constant;
+		} else if (incoming->kind == VALUE_ID) {
+			from.kind = OPERAND_VALUE;
+			from.value = incoming->id;
+		} else {
+			return false;
+		}
+		if (!lowered_flags(lowering, from, &bits, depth + 1))
+			return false;
+		common &= bits;
+	}
+	*flags = common;
+	return true;
+}
+
 bool lowered_flags(const struct lowering *lowering, struct operand operand,
 		   unsigned long long *flags, int depth)
 {
@@ -117,6 +162,8 @@ bool lowered_flags(const struct lowering *lowering, struct operand operand,
 		*flags = (unsigned long long)operand.constant;
 		return true;
 	}
+	if (lowered_phi_flags(lowering, operand, flags, depth))
+		return true;
 	definition = lowered_definition(lowering, operand);
 	if (!definition)
 		return false;
@@ -409,7 +456,8 @@ static void collect_definitions(struct lowering *lowering)
 	struct function_model *function = lowering->function;
 
 	for (int v = 0; v < function->value_count; v++)
-		lowering->definitions[v] = (struct definition){ -1, -1, -1 };
+		lowering->definitions[v] =
+			(struct definition){ -1, -1, -1, -1 };
 	for (int p = 0;
 	     function->parameter_values && p < function->parameter_count; p++) {
 		int value = function->parameter_values[p];
@@ -427,6 +475,14 @@ static void collect_definitions(struct lowering *lowering)
 				continue;
 			lowering->definitions[result].block = (int)b;
 			lowering->definitions[result].instruction = (int)i;
+		}
+		for (size_t p = 0; p < block->phi_count; p++) {
+			int result = block->phis[p].result;
+
+			if (result < 0 || result >= function->value_count)
+				continue;
+			lowering->definitions[result].block = (int)b;
+			lowering->definitions[result].phi = (int)p;
 		}
 	}
 }

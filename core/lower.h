@@ -14,9 +14,10 @@
 #define FOLLOW_DEPTH 16
 
 struct definition {
-	int block; /* -1: no instruction defines it */
-	int instruction;
-	int parameter; /* >= 0: the value of this parameter */
+	int block;	 /* -1: no instruction or phi defines it */
+	int instruction; /* -1: a phi of the block defines it */
+	int parameter;	 /* >= 0: the value of this parameter */
+	int phi;	 /* >= 0: this phi of the block defines it */
 };
 
 /* A write of a reserved kmem_cache_args field the function makes. */

@@ -51,9 +51,13 @@ static void match_helper_setup(struct walk *walk, const struct event *call,
 	struct analysis *analysis = walk_analysis(walk);
 	const struct cache_ref *ref = walk_slot_ref(walk, slot);
 
-	/* Set up under a flag the first call may have set: cannot tell. */
+	/*
+	 * Set up under a flag the first call may have set: cannot tell.  A
+	 * helper that destroys before it sets up is reported in its own
+	 * body, at that setup: the destroy shows it was set up before.
+	 */
 	if (!effect_sets_up(effect) || effect->guarded ||
-	    ref->kind != CACHE_REF_INSTANCE ||
+	    effect->first == FIRST_DESTROY || ref->kind != CACHE_REF_INSTANCE ||
 	    !state_was_set_up(walk, state, slot))
 		return;
 	analysis_report(analysis, call->location,

@@ -35,6 +35,19 @@ void walk_settle(const struct walk *walk, struct path_state *state, int slot,
 	*state_pointer_byte(walk, state, slot) = 0;
 }
 
+/*
+ * A cache destroyed that this path has not touched yet was set up before
+ * the function was entered: destroying a zeroed instance is no teardown.
+ * A setup after it sets up again (kmem-resetup), as after a destroy of
+ * a setup the path saw.
+ */
+static void note_destroyed_untouched(const struct walk *walk,
+				     struct path_state *state, int slot)
+{
+	if (state_status(walk, state, slot) == SLOT_UNTOUCHED)
+		*state_ever_set_byte(walk, state, slot) = 1;
+}
+
 void walk_apply_setup(struct walk *walk, struct path_state *state,
 		      const struct event *event, int block)
 {
@@ -63,6 +76,7 @@ void walk_apply_destroy(struct walk *walk, struct path_state *state,
 
 	if (slot < 0)
 		return;
+	note_destroyed_untouched(walk, state, slot);
 	note_first(walk, state, slot, FIRST_DESTROY);
 	walk_settle(walk, state, slot, SLOT_DESTROYED);
 	state_set_setup_number(walk, state, slot,
@@ -81,6 +95,8 @@ void walk_apply_effect(struct walk *walk, struct path_state *state,
 		[FINAL_UNKNOWN] = SLOT_UNKNOWN,
 	};
 
+	if (effect->first == FIRST_DESTROY)
+		note_destroyed_untouched(walk, state, slot);
 	note_first(walk, state, slot, (enum slot_first)effect->first);
 	walk_settle(walk, state, slot, finals[effect->final]);
 	if (effect->final == FINAL_PENDING_ON_RETURN &&

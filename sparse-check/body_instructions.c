@@ -203,6 +203,16 @@ static void translate_inlined_call(struct function_translation *ft,
 	if (pointer_map_get(&ft->claimed, insn->target, &claim) &&
 	    claim == insn && (inlined_result_used(ft, insn) || assigned(call)))
 		call->result = number_value(ft, insn->target);
+	/*
+	 * PTR_ERR(s) is a cast: once optimized, its marker's result is s
+	 * itself.  Its result is a value of its own, which the caller's
+	 * code after it reads in place of s (operand_of()), as GCC has it.
+	 */
+	if (call->result < 0 && identity_marker(insn)) {
+		call->result = ft->model->value_count++;
+		pointer_map_put(&ft->identity_calls, insn,
+				(void *)(long)call->result);
+	}
 	if (used_type(insn->target, fntype->ctype.base_type, &size, &name, 0)) {
 		call->call.result_pointee = tu_string(ft->tu, name);
 		call->call.result_pointee_size = size;

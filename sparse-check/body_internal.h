@@ -26,12 +26,23 @@ struct function_translation {
 	struct basic_block **owners;
 	/* Results of inlined calls the markers define: pseudo -> marker. */
 	struct pointer_map claimed;
+	/*
+	 * Inlined calls that return their argument as it is (PTR_ERR(): a
+	 * cast), whose marker sparse's optimizer leaves with that argument
+	 * as its result: marker -> the value the call is described with.
+	 * The caller's code after the marker, in its block, reads that
+	 * value where it reads the argument.
+	 */
+	struct pointer_map identity_calls;
+	/* The instruction being described, which reads the operands. */
+	struct instruction *reader;
 	struct block *block;
 	struct position at; /* where the instruction being described is */
 };
 
 bool live(const struct instruction *insn);
 bool scalar_type(struct symbol *type);
+bool scalar_result(const struct instruction *insn);
 /* Whether the translation describes this instruction with its result. */
 bool described(const struct function_translation *ft, struct instruction *insn);
 /* A read-only integer variable with a constant initializer is that constant. */
@@ -48,6 +59,8 @@ bool pointee(struct symbol *pointer_type, unsigned long *size,
 	     const char **name);
 struct operand operand_of(struct function_translation *ft, pseudo_t pseudo,
 			  int depth);
+/* Whether the marker's result is one of its arguments, as it was passed. */
+bool identity_marker(struct instruction *marker);
 /* An operand whose constant is read as a value of that type. */
 struct operand operand_as(struct function_translation *ft, pseudo_t pseudo,
 			  struct symbol *type);

@@ -15,9 +15,25 @@ bool live(const struct instruction *insn)
 	return insn && insn->bb;
 }
 
+/*
+ * Whether an instruction's result is a scalar.  The phis and selects that
+ * sparse makes when it promotes a variable to registers may carry no type,
+ * only their size: a register-sized one is a scalar too.
+ */
+bool scalar_result(const struct instruction *insn)
+{
+	if (insn->type)
+		return scalar_type(insn->type);
+	return (insn->opcode == OP_PHI || insn->opcode == OP_SEL) &&
+	       insn->size > 0 && insn->size <= 64;
+}
+
 bool scalar_type(struct symbol *type)
 {
 	type = base_type_of(type);
+	/* __bitwise types (slab_flags_t, gfp_t) are their integer type. */
+	while (type && (type->type == SYM_RESTRICT || type->type == SYM_FOULED))
+		type = base_type_of(type->ctype.base_type);
 	if (!type)
 		return false;
 	if (type->type == SYM_PTR || type->type == SYM_ENUM ||
@@ -26,11 +42,36 @@ bool scalar_type(struct symbol *type)
 	return is_int_type(type) && type->bit_size > 0 && type->bit_size <= 64;
 }
 
+/* pointer + constant, where the pointer's struct has a followed member. */
+static bool followed_member_address(const struct function_translation *ft,
+				    struct instruction *add)
+{
+	struct symbol *type, *member;
+
+	if (add->src2->type != PSEUDO_VAL)
+		return false;
+	type = base_type_of(
+		pseudo_type((struct function_translation *)ft, add->src1));
+	if (!type || type->type != SYM_PTR)
+		return false;
+	member = member_at(type->ctype.base_type,
+			   (unsigned long)add->src2->value, 0);
+	return member && followed_tag(member);
+}
+
 /* Whether the translation describes this instruction with its result. */
 bool described(const struct function_translation *ft, struct instruction *insn)
 {
 	struct position at;
 
+	/*
+	 * Every phi is translated (translate_block()) but those that merge
+	 * an inlined body's returns, wherever sparse placed it: a phi of a
+	 * variable sits where the variable is read, maybe inside an inlined
+	 * helper.
+	 */
+	if (live(insn) && insn->opcode == OP_PHI)
+		return !inlined_return(insn) && scalar_result(insn);
 	if (!live(insn) || !callers_code(ft->range, insn, &at))
 		return false;
 	switch (insn->opcode) {
@@ -40,9 +81,13 @@ bool described(const struct function_translation *ft, struct instruction *insn)
 	case OP_INLINED_CALL:
 		return false;
 	case OP_ADD:
-		/* &array[constant]: an address, not arithmetic. */
+		/*
+		 * &array[constant] and &pointer->member of a followed type
+		 * (an instance in a struct): addresses, not arithmetic.
+		 */
 		return insn->src1->type != PSEUDO_SYM &&
-		       insn->src2->type != PSEUDO_SYM;
+		       insn->src2->type != PSEUDO_SYM &&
+		       !followed_member_address(ft, insn);
 	default:
 		return !sparse_is_conversion(insn->opcode);
 	}
@@ -187,15 +232,59 @@ static struct operand offset_address(struct function_translation *ft,
 	return result;
 }
 
+bool identity_marker(struct instruction *marker)
+{
+	pseudo_t argument;
+
+	if (!marker || marker->opcode != OP_INLINED_CALL || !marker->target)
+		return false;
+	FOR_EACH_PTR(marker->arguments, argument) {
+		if (argument == marker->target)
+			return true;
+	}
+	END_FOR_EACH_PTR(argument);
+	return false;
+}
+
+/*
+ * The value an identity call (identity_calls) gives 'pseudo' for the
+ * instruction reading it: that of the last such call on it before the
+ * reader in the reader's block.
+ */
+static bool identity_value(struct function_translation *ft, pseudo_t pseudo,
+			   int *value)
+{
+	struct instruction *insn, *reader = ft->reader;
+	bool found = false;
+	void *id;
+
+	if (!reader || !reader->bb)
+		return false;
+	FOR_EACH_PTR(reader->bb->insns, insn) {
+		if (insn == reader)
+			break;
+		if (insn->target == pseudo &&
+		    pointer_map_get(&ft->identity_calls, insn, &id)) {
+			*value = (int)(long)id;
+			found = true;
+		}
+	}
+	END_FOR_EACH_PTR(insn);
+	return found;
+}
+
 struct operand operand_of(struct function_translation *ft, pseudo_t pseudo,
 			  int depth)
 {
 	struct instruction *def;
 	struct position at;
 	void *claim;
+	int identity;
 
 	if (!pseudo || depth > 32)
 		return operand_unknown();
+	if (ft->identity_calls.count && identity_value(ft, pseudo, &identity))
+		return operand_value(identity);
 	switch (pseudo->type) {
 	case PSEUDO_VAL:
 		return operand_constant(pseudo->value);
@@ -215,7 +304,7 @@ struct operand operand_of(struct function_translation *ft, pseudo_t pseudo,
 	if (!def)
 		return operand_unknown();
 	if (described(ft, def))
-		return scalar_type(def->type) ?
+		return scalar_result(def) ?
 			       operand_value(number_value(ft, pseudo)) :
 			       operand_unknown();
 	if (sparse_is_conversion(def->opcode))
@@ -322,6 +411,9 @@ struct operand typed_operand(struct function_translation *ft, pseudo_t pseudo,
 	if (first_member(ft, pseudo, type, &result))
 		return result;
 	result = operand_as(ft, pseudo, type);
+	/* A member's address names the member where others name a type. */
+	if (result.kind == OPERAND_MEMBER_ADDRESS)
+		return result;
 	unsigned long size;
 	const char *name;
 	bool found = type && pointee(type, &size, &name);

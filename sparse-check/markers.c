@@ -33,6 +33,26 @@ bool inlined_return(struct instruction *phi)
 	return pointer_map_get(&inlined_returns, phi, &marker);
 }
 
+/*
+ * A select the caller's own test decides.  Sparse turns a variable that an
+ * if of the caller sets one way or another (flags |= X on one branch) into
+ * a select when it promotes the variable to a register, and places it
+ * where the variable is read: inside the inlined helper the caller passes
+ * it to.  The select is the caller's as the test is.
+ */
+static bool callers_select(const struct code_range *range,
+			   struct instruction *insn, struct position *at)
+{
+	struct instruction *test;
+
+	if (insn->opcode != OP_SEL || !insn->src1 ||
+	    insn->src1->type != PSEUDO_REG || !(test = insn->src1->def) ||
+	    !live(test) || !own_code(range, test->pos))
+		return false;
+	*at = test->pos;
+	return true;
+}
+
 bool callers_code(const struct code_range *range, struct instruction *insn,
 		  struct position *at)
 {
@@ -42,6 +62,8 @@ bool callers_code(const struct code_range *range, struct instruction *insn,
 		*at = insn->pos;
 		return true;
 	}
+	if (callers_select(range, insn, at))
+		return true;
 	if (!pointer_map_get(&callers, insn, &marker))
 		return false;
 	*at = ((struct instruction *)marker)->pos;
@@ -150,8 +172,14 @@ static void note_enclosing(struct instruction *call, struct pointer_map *calls)
 
 	PREPARE_PTR_LIST(parameters(call), parameter);
 	FOR_EACH_PTR(call->arguments, argument) {
+		/*
+		 * Not across a helper sparse inlined: GCC, which calls the
+		 * helper, places a call in its body where it is written.
+		 */
 		if (argument && pointer_map_get(calls, argument, &inner) &&
 		    inner != call && parameter &&
+		    same_function(((struct instruction *)inner)->pos,
+				  call->pos) &&
 		    pointer_target(returned_type(inner)) ==
 			    pointer_target(parameter))
 			pointer_map_put(&enclosing, inner, call);

@@ -432,11 +432,8 @@ static bool function_followed(struct defined_function *function)
 	return function->followed;
 }
 
-/*
- * Whether a position lies in the range of a function the core does not
- * want as a call: code sparse inlined from it is its caller's own code.
- */
-static bool inlined_own(struct position pos)
+/* The function of the unit whose definition holds the position, or NULL. */
+static struct defined_function *defined_function_at(struct position pos)
 {
 	struct defined_function key = {
 		.range = { .stream = pos.stream,
@@ -455,8 +452,24 @@ static bool inlined_own(struct position pos)
 			high = middle;
 	}
 	if (!low || !in_range(&functions[low - 1].range, pos))
-		return false;
-	return !function_followed(&functions[low - 1]);
+		return NULL;
+	return &functions[low - 1];
+}
+
+bool same_function(struct position a, struct position b)
+{
+	return defined_function_at(a) == defined_function_at(b);
+}
+
+/*
+ * Whether a position lies in the range of a function the core does not
+ * want as a call: code sparse inlined from it is its caller's own code.
+ */
+static bool inlined_own(struct position pos)
+{
+	struct defined_function *function = defined_function_at(pos);
+
+	return function && !function_followed(function);
 }
 
 bool own_code(const struct code_range *range, struct position pos)

@@ -49,7 +49,7 @@ static struct instruction *returned_select(struct function_translation *ft,
 		value && has_definition(value) ? value->def : NULL;
 
 	if (!live(def) || def->opcode != OP_SEL || !described(ft, def) ||
-	    !scalar_type(def->type) || pseudo_user_list_size(value->users) != 1)
+	    !scalar_result(def) || pseudo_user_list_size(value->users) != 1)
 		return NULL;
 	return def;
 }
@@ -58,7 +58,7 @@ static bool spelled_out(struct function_translation *ft,
 			struct instruction *insn)
 {
 	return insn->opcode == OP_SEL && described(ft, insn) && insn->target &&
-	       scalar_type(insn->type) &&
+	       scalar_result(insn) &&
 	       returned_select(ft, terminator(insn->bb)) != insn;
 }
 
@@ -294,7 +294,7 @@ static void translate_phi(struct function_translation *ft,
 	struct phi *phi;
 	pseudo_t source;
 
-	if (!insn->target || !scalar_type(insn->type))
+	if (!insn->target || !scalar_result(insn))
 		return;
 	phi = block_add_phi(ft->tu, block, number_value(ft, insn->target));
 	FOR_EACH_PTR(insn->phi_list, source) {
@@ -303,6 +303,8 @@ static void translate_phi(struct function_translation *ft,
 
 		if (!live(def) || def->opcode != OP_PHISOURCE)
 			continue;
+		/* The phi reads the value where its source is. */
+		ft->reader = def;
 		for (size_t p = 0; p < block->predecessor_count; p++) {
 			if (ft->owners[block->predecessors[p]] != def->bb)
 				continue;
@@ -313,6 +315,7 @@ static void translate_phi(struct function_translation *ft,
 		}
 	}
 	END_FOR_EACH_PTR(source);
+	ft->reader = NULL;
 }
 
 /*
@@ -374,6 +377,7 @@ static void translate_block(struct function_translation *ft,
 			continue;
 		}
 		own = callers_code(ft->range, insn, &ft->at);
+		ft->reader = insn;
 		if (spelled_out(ft, insn)) {
 			translate_select(ft, insn, segment);
 			segment += 3;
@@ -509,6 +513,7 @@ void translate_body(struct translation_unit *tu, int index,
 	pointer_map_init(&ft.blocks);
 	pointer_map_init(&ft.exits);
 	pointer_map_init(&ft.claimed);
+	pointer_map_init(&ft.identity_calls);
 	/* The model's entry is block 0. */
 	number_blocks(&ft, ep->entry->bb, &count);
 	FOR_EACH_PTR(ep->bbs, bb) {
@@ -548,5 +553,6 @@ void translate_body(struct translation_unit *tu, int index,
 	pointer_map_release(&ft.blocks);
 	pointer_map_release(&ft.exits);
 	pointer_map_release(&ft.claimed);
+	pointer_map_release(&ft.identity_calls);
 	free(ft.owners);
 }

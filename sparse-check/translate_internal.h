@@ -65,6 +65,12 @@ bool in_range(const struct code_range *range, struct position pos);
  * a body of the unit.
  */
 bool own_code(const struct code_range *range, struct position pos);
+/*
+ * Whether two positions lie in the definition of one function of the unit
+ * (or both outside every one): an inlined helper's code is not its
+ * caller's.
+ */
+bool same_function(struct position a, struct position b);
 /* An inlined call the core wants as a call, in the function's own code. */
 bool followed_marker(const struct code_range *range, struct instruction *insn);
 

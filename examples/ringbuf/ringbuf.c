@@ -235,6 +235,7 @@ EXPORT_SYMBOL_GPL(rb_reader_close);
 static int rb_reader_cache_debug(void)
 {
 	kmem_cache_destroy(rb_reader_cachep);
+	/* BUG(kmem-resetup): a static instance cannot be set up again, not even after kmem_cache_destroy() */
 	return kmem_cache_setup(rb_reader_cachep, "rb_reader",
 				sizeof(struct rb_reader), 0,
 				SLAB_RED_ZONE | SLAB_POISON | SLAB_STORE_USER,
@@ -292,7 +293,6 @@ static int __init ringbuf_init(void)
 		goto out_record;
 
 	if (reader_debug) {
-		/* BUG(kmem-resetup): a static instance cannot be set up again, not even after kmem_cache_destroy() */
 		err = rb_reader_cache_debug();
 		if (err)
 			goto out_record;
