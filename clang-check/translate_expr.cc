@@ -90,9 +90,13 @@ void store_static(body_translation &body, const Expr *target,
 		  SourceLocation location)
 {
 	const char *stored = static_variable(body, target);
+	struct instruction *store;
 
-	if (stored)
-		add_instruction(body, INSN_STORE, location)->store = stored;
+	if (!stored)
+		return;
+	store = add_instruction(body, INSN_STORE, location);
+	store->store = stored;
+	store->volatile_access = target->getType().isVolatileQualified();
 }
 
 static struct operand load(body_translation &body, const Expr *expr,
@@ -112,13 +116,15 @@ static struct operand load(body_translation &body, const Expr *expr,
 		return operand_unknown();
 	/* As GCC loads them: a variable, or a part of a static one. */
 	stored_in = static_variable(body, lvalue);
-	if ((!isa<DeclRefExpr>(lvalue->IgnoreParens()) && !stored_in) ||
-	    expr->getType().isVolatileQualified())
+	if (!isa<DeclRefExpr>(lvalue->IgnoreParens()) && !stored_in)
+		return defined(body, expr);
+	if (!stored_in && expr->getType().isVolatileQualified())
 		return defined(body, expr);
 	copy = add_instruction(body, INSN_ASSIGN, expr->getExprLoc());
 	copy->result = new_value(body);
 	copy->source =
 		stored_in ? operand_memory(stored_in) : operand_unknown();
+	copy->volatile_access = expr->getType().isVolatileQualified();
 	return operand_value(copy->result);
 }
 

@@ -73,10 +73,13 @@ const clang::VarDecl *lvalue_variable(const clang::Expr *lvalue);
 /* Whether an lvalue is a function pointer in an element or member of a
  * variable of static storage, or a member through a pointer. */
 bool parse_table_load(const clang::Expr *lvalue, struct table_load *load);
-/* The functions a table's initializer holds, when a call goes through it. */
+/* A call through a table: the table, described, and the field it loads. */
 void describe_table_callees(unit_translation &unit,
 			    struct function_model *model,
 			    const clang::CallExpr *call);
+/* Whether the unit writes each table described so far, once the walk over
+ * every body and initializer is done. */
+void describe_table_writes(unit_translation &unit);
 
 /* translate_body.cc: describes the body of the unit's function 'index'. */
 void translate_body(unit_translation &unit, int index,

@@ -152,24 +152,6 @@ static void for_each_entry(const VarDecl *variable, Visit visit)
 	}
 }
 
-/*
- * Whether the initializer is all the variable ever holds: it is const, or
- * it is static and nothing in the unit stores into it, takes its address
- * or lets it decay to a pointer (the walk over the bodies and initializers
- * noted those, translate_unit.cc).
- */
-static bool never_written(unit_translation &unit, const VarDecl *variable)
-{
-	QualType type = unit.context.getBaseElementType(variable->getType());
-
-	if (type.isConstQualified() && !type.isVolatileQualified())
-		return true;
-	return variable->hasGlobalStorage() &&
-	       !variable->isExternallyVisible() &&
-	       !type.isVolatileQualified() &&
-	       !unit.written.count(variable->getCanonicalDecl());
-}
-
 static void describe_table(unit_translation &unit, const VarDecl *variable)
 {
 	int object;
@@ -183,7 +165,22 @@ static void describe_table(unit_translation &unit, const VarDecl *variable)
 		tu_describe_function_entry(unit.tu, object, element, field,
 					   function->getNameAsString().c_str());
 	});
-	unit.tu->objects[object].never_written = never_written(unit, variable);
+	unit.tu->objects[object].written_in_unit =
+		unit.written.count(variable) != 0;
+}
+
+/*
+ * Whether the unit stores into each table, takes its address or lets it
+ * decay to a pointer: the walk over the bodies and initializers notes
+ * those (translate_unit.cc), and a table it meets on the way is described
+ * before it has seen every body.  Whether that leaves the initializer all
+ * the table holds is the core's to decide.
+ */
+void describe_table_writes(unit_translation &unit)
+{
+	for (const VarDecl *variable : unit.tables)
+		unit.tu->objects[object_of(unit, variable)].written_in_unit =
+			unit.written.count(variable) != 0;
 }
 
 /* The variable a pointer holds the address of, when its value says so. */
@@ -244,13 +241,9 @@ void describe_table_callees(unit_translation &unit,
 		return;
 	field = load.field ? load.field->getIdentifier()->getNameStart() :
 			     nullptr;
-	for_each_entry(load.variable, [&](long element, const char *member,
-					  const FunctionDecl *function) {
-		(void)element;
-		if (member == field ||
-		    (member && field && !strcmp(member, field)))
-			function_add_callee(
-				unit.tu, model,
-				function->getNameAsString().c_str());
-	});
+	/* Which of its functions that reaches is the core's to decide. */
+	describe_table(unit, load.variable);
+	function_add_table_callee(
+		unit.tu, model,
+		object_of(unit, load.variable->getCanonicalDecl()), field);
 }

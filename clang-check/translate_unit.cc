@@ -139,6 +139,8 @@ int object_of(unit_translation &unit, const VarDecl *variable)
 	object.automatic = !variable->hasGlobalStorage();
 	object.is_const =
 		unit.context.getBaseElementType(type).isConstQualified();
+	object.is_volatile =
+		unit.context.getBaseElementType(type).isVolatileQualified();
 	object.is_extern =
 		variable->hasExternalStorage() && !variable->getDefinition();
 	object.is_array = type->isArrayType();
@@ -619,6 +621,8 @@ void translate_unit(ASTContext &context, Preprocessor &preprocessor,
 		walk_body(walk, &tu->functions[index], function);
 	}
 	describe_variables(walk);
+	/* Tables met during the walk: what it found written, complete now. */
+	describe_table_writes(unit);
 	model_select(tu);
 	for (const FunctionDecl *function : walk.functions) {
 		int index = walk.reached[function];

@@ -28,6 +28,16 @@ bool model_call_followed(const char *name)
 	return name && api_lookup(name) != NULL;
 }
 
+bool object_never_written(const struct object *object)
+{
+	if (object->is_volatile)
+		return false;
+	if (object->is_const)
+		return true;
+	return !object->automatic && !object->external && !object->is_extern &&
+	       !object->written_in_unit;
+}
+
 bool model_enumerator_followed(const char *name)
 {
 	return name && (!strcmp(name, API_PREALLOCATED_BIT_NAME) ||
@@ -173,12 +183,44 @@ static void find_calls_out(struct translation_unit *tu)
 	}
 }
 
+/*
+ * The functions a call through a table may reach: those the table's
+ * initializer holds in the field loaded, in any element (which element a
+ * call loads is decided later, on the lowered code: core/lower_table.c).
+ */
+static void add_table_callees(struct translation_unit *tu,
+			      struct function_model *function)
+{
+	for (size_t r = 0; r < function->table_reference_count; r++) {
+		const struct table_reference *reference =
+			&function->table_references[r];
+		const struct object *table;
+
+		if (reference->object < 0 ||
+		    (size_t)reference->object >= tu->object_count)
+			continue;
+		table = &tu->objects[reference->object];
+		for (size_t e = 0; e < table->function_entry_count; e++) {
+			const struct function_entry *entry =
+				&table->function_entries[e];
+
+			if (entry->field == reference->field ||
+			    (entry->field && reference->field &&
+			     !strcmp(entry->field, reference->field)))
+				function_add_callee(tu, function,
+						    entry->function);
+		}
+	}
+}
+
 void model_select(struct translation_unit *tu)
 {
 	const char *init = alias_target(tu, API_MODULE_INIT_ALIAS);
 	const char *exit = alias_target(tu, API_MODULE_EXIT_ALIAS);
 	bool changed = true;
 
+	for (size_t i = 0; i < tu->function_count; i++)
+		add_table_callees(tu, &tu->functions[i]);
 	tu_index_functions(tu);
 	tu->module_init = init ? tu_find_function(tu, init) : -1;
 	tu->module_exit = exit ? tu_find_function(tu, exit) : -1;

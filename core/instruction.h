@@ -92,6 +92,12 @@ struct instruction {
 	 */
 	const char **macros;
 	size_t macro_count;
+	/*
+	 * An INSN_ASSIGN from OPERAND_MEMORY, or an INSN_STORE, that is a
+	 * volatile access (READ_ONCE(), atomic_read(), a volatile variable):
+	 * the core decides what that means (core/lower.c).
+	 */
+	bool volatile_access;
 
 	union {
 		struct {

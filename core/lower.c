@@ -451,6 +451,36 @@ static void lower_instruction(struct lowering *lowering, struct block *block,
 	}
 }
 
+/*
+ * A volatile access (READ_ONCE(), atomic_read()) reads a counter or state
+ * others change concurrently, not a record of what module init did: its
+ * value is no module state, and a volatile write records none.  Decided
+ * here, once, for what every front-end describes as it is.
+ */
+static void canonicalize_volatile_accesses(struct function_model *function)
+{
+	for (size_t b = 0; b < function->block_count; b++) {
+		struct block *block = &function->blocks[b];
+
+		for (size_t i = 0; i < block->instruction_count; i++) {
+			struct instruction *instruction =
+				&block->instructions[i];
+
+			if (!instruction->volatile_access)
+				continue;
+			if (instruction->kind == INSN_ASSIGN &&
+			    instruction->source.kind == OPERAND_MEMORY) {
+				instruction->kind = INSN_DEFINE;
+				instruction->source = operand_unknown();
+			} else if (instruction->kind == INSN_STORE) {
+				instruction->kind = INSN_USE;
+				instruction->use.operands = NULL;
+				instruction->use.operand_count = 0;
+			}
+		}
+	}
+}
+
 static void collect_definitions(struct lowering *lowering)
 {
 	struct function_model *function = lowering->function;
@@ -554,6 +584,7 @@ static void lower_function(struct translation_unit *tu,
 	lowering.filled_by_api = calloc(tu->object_count + 1, 1);
 	lowering.read = calloc((size_t)function->value_count + 1, 1);
 	CHECK(lowering.definitions && lowering.filled_by_api && lowering.read);
+	canonicalize_volatile_accesses(function);
 	collect_definitions(&lowering);
 	collect_writes(&lowering);
 	lower_collect_reads(&lowering);

@@ -141,7 +141,7 @@ void lower_table_call(struct lowering *lowering, struct event *call,
 	if (address.kind != OPERAND_ADDRESS)
 		return;
 	object = &lowering->tu->objects[address.object];
-	if (!object->never_written || !object->function_entry_count ||
+	if (!object_never_written(object) || !object->function_entry_count ||
 	    address.element == ELEMENT_UNKNOWN ||
 	    !loaded_element(load, address.element, &index))
 		return;

@@ -264,6 +264,22 @@ void function_add_callee(struct translation_unit *tu,
 	function->callees[function->callee_count - 1] = tu_string(tu, name);
 }
 
+void function_add_table_callee(struct translation_unit *tu,
+			       struct function_model *function, int object,
+			       const char *field)
+{
+	struct table_reference *reference;
+
+	function->table_references =
+		append(tu, function->table_references,
+		       &function->table_reference_count, sizeof(*reference));
+	reference =
+		&function->table_references[function->table_reference_count -
+					    1];
+	reference->object = object;
+	reference->field = field ? tu_string(tu, field) : NULL;
+}
+
 void block_add_edge(struct translation_unit *tu, struct function_model *fn,
 		    int from, int to)
 {

@@ -232,6 +232,7 @@ struct object {
 	struct source_location location;
 	bool automatic; /* no static storage duration */
 	bool is_const;
+	bool is_volatile;
 	bool is_extern; /* declared here, defined elsewhere */
 	bool is_array;
 	const char *section; /* NULL when the default one */
@@ -240,14 +241,23 @@ struct object {
 	int instance;
 	/*
 	 * Described for objects a load reads a function pointer from: the
-	 * functions its initializer holds, and whether they are all it ever
-	 * holds (it is const, or nothing in the unit stores into it or takes
-	 * its address and no other file can name it).
+	 * functions its initializer holds, and whether the unit stores into
+	 * it or takes its address, in its code or in another object's
+	 * initializer.  Whether the initializer is all it ever holds is the
+	 * core's to decide (object_never_written()).
 	 */
 	struct function_entry *function_entries;
 	size_t function_entry_count;
-	bool never_written;
+	bool written_in_unit;
 };
+
+/*
+ * Whether an object holds its initializer and nothing else: it is const
+ * (and not volatile), or it has static storage that no other file can
+ * name, is not volatile, and the unit never writes it nor takes its
+ * address.
+ */
+bool object_never_written(const struct object *object);
 
 /* How a block ends. */
 enum block_exit {
@@ -330,6 +340,12 @@ struct function_model {
 	 */
 	const char **callees;
 	size_t callee_count;
+	/*
+	 * The tables it calls through: model_select() adds the functions
+	 * each one's initializer holds in the field loaded to the callees.
+	 */
+	struct table_reference *table_references;
+	size_t table_reference_count;
 	bool mentions_followed;
 	bool wanted;
 	bool reached; /* model_select(): reachable from module init/exit */
@@ -462,6 +478,19 @@ void tu_describe_alias(struct translation_unit *tu, const char *name,
 void tu_describe_function_entry(struct translation_unit *tu, int object,
 				long element, const char *field,
 				const char *function);
+/*
+ * A call through a pointer loaded out of the object (a table of functions)
+ * at 'field' (NULL: its elements), whose initializer the front-end
+ * describes (tu_describe_function_entry()): which functions that reaches
+ * is the core's to decide.
+ */
+struct table_reference {
+	int object;
+	const char *field;
+};
+void function_add_table_callee(struct translation_unit *tu,
+			       struct function_model *function, int object,
+			       const char *field);
 void function_add_callee(struct translation_unit *tu,
 			 struct function_model *function, const char *name);
 

@@ -219,6 +219,7 @@ int object_of(tree decl)
 	 * varpool node, which holds DECL_SECTION_NAME, is gone.
 	 */
 	object.is_const = TYPE_READONLY(strip_arrays(TREE_TYPE(decl)));
+	object.is_volatile = TREE_THIS_VOLATILE(decl);
 	object.is_extern = DECL_EXTERNAL(decl);
 	object.is_array = TREE_CODE(TREE_TYPE(decl)) == ARRAY_TYPE;
 	object.external = TREE_PUBLIC(decl);

@@ -158,21 +158,23 @@ static enum binary_operator binary_operator_of(enum tree_code code)
 	}
 }
 
-/*
- * The variable with static storage a reference reads or writes, or NULL.
- * A volatile access (READ_ONCE(), atomic_read()) reads a counter or state
- * others change concurrently, not a record of what init did: not one.
- */
+/* The variable with static storage a reference reads or writes, or NULL. */
 static const char *static_variable(function_translation *ft, tree reference)
 {
 	tree base = reference ? get_base_address(reference) : NULL_TREE;
 
 	if (!base || TREE_CODE(base) != VAR_DECL ||
-	    TREE_THIS_VOLATILE(reference) ||
-	    TYPE_VOLATILE(TREE_TYPE(reference)) ||
 	    !(TREE_STATIC(base) || DECL_EXTERNAL(base)) || !identifier(base))
 		return NULL;
 	return tu_string(ft->tu, identifier(base));
+}
+
+/* READ_ONCE(), atomic_read(), a volatile variable: what it means is the
+ * core's to decide. */
+static bool volatile_reference(tree reference)
+{
+	return TREE_THIS_VOLATILE(reference) ||
+	       TYPE_VOLATILE(TREE_TYPE(reference));
 }
 
 static void describe_value(function_translation *ft, gimple *stmt, tree lhs)
@@ -210,9 +212,11 @@ static void describe_value(function_translation *ft, gimple *stmt, tree lhs)
 		instruction = add_instruction(ft, stmt, INSN_ASSIGN);
 		instruction->source = operand_of(ft, rhs1);
 		if (instruction->source.kind == OPERAND_UNKNOWN &&
-		    static_variable(ft, rhs1))
+		    static_variable(ft, rhs1)) {
 			instruction->source =
 				operand_memory(static_variable(ft, rhs1));
+			instruction->volatile_access = volatile_reference(rhs1);
+		}
 	} else {
 		instruction = describe_table_load(ft, stmt);
 		if (!instruction && gimple_assign_load_p(stmt) &&
@@ -220,6 +224,7 @@ static void describe_value(function_translation *ft, gimple *stmt, tree lhs)
 			instruction = add_instruction(ft, stmt, INSN_ASSIGN);
 			instruction->source =
 				operand_memory(static_variable(ft, rhs1));
+			instruction->volatile_access = volatile_reference(rhs1);
 		} else if (!instruction) {
 			instruction = add_instruction(ft, stmt, INSN_DEFINE);
 		}
@@ -233,8 +238,13 @@ static void translate_assign(function_translation *ft, gimple *stmt)
 	tree rhs = gimple_assign_rhs1(stmt);
 	const char *tag, *stored = static_variable(ft, lhs);
 
-	if (stored)
-		add_instruction(ft, stmt, INSN_STORE)->store = stored;
+	if (stored) {
+		struct instruction *store =
+			add_instruction(ft, stmt, INSN_STORE);
+
+		store->store = stored;
+		store->volatile_access = volatile_reference(lhs);
+	}
 	if (TREE_CODE(lhs) == COMPONENT_REF &&
 	    followed_tag(DECL_CONTEXT(TREE_OPERAND(lhs, 1)))) {
 		describe_field_write(ft, stmt,

@@ -142,35 +142,28 @@ template <typename Visit> static void for_each_entry(tree decl, Visit visit)
 }
 
 /*
- * Whether the initializer is all the variable ever holds.  A const
- * variable cannot be written.  Otherwise it must be static, and nothing in
- * the unit may store into it or take its address; GCC's call graph lists
- * every reference to a variable from functions and from other variables'
- * initializers (loads, stores, addresses taken, aliases), so one walk over
- * this variable's list answers it, with no scan of the unit's statements.
+ * Whether the unit stores into the variable or takes its address.  GCC's
+ * call graph lists every reference to a variable from functions and from
+ * other variables' initializers (loads, stores, addresses taken, aliases),
+ * so one walk over this variable's list answers it, with no scan of the
+ * unit's statements.  A variable with no node is taken as written.
  */
-static bool never_written(tree decl)
+static bool written_in_unit(tree decl)
 {
-	varpool_node *node;
+	varpool_node *node = varpool_node::get(decl);
 	ipa_ref *reference = NULL;
 
-	if (TREE_READONLY(decl) && !TREE_THIS_VOLATILE(decl))
-		return true;
-	if (!TREE_STATIC(decl) || TREE_PUBLIC(decl) || DECL_EXTERNAL(decl) ||
-	    TREE_THIS_VOLATILE(decl))
-		return false;
-	node = varpool_node::get(decl);
 	if (!node)
-		return false;
+		return true;
 	for (unsigned int i = 0; node->iterate_referring(i, reference); i++)
 		if (reference->use != IPA_REF_LOAD)
-			return false;
-	return true;
+			return true;
+	return false;
 }
 
 /*
- * The functions a variable's initializer holds, and whether it is never
- * written.  This runs only for the variables a wanted function loads a
+ * The functions a variable's initializer holds, and whether the unit
+ * writes it.  This runs only for the variables a wanted function loads a
  * function pointer out of, once each: a handful per unit.  (A compiler
  * runs the plugin on one unit, so the set lives as long as the unit.)
  */
@@ -188,7 +181,7 @@ static void describe_table(struct translation_unit *tu, tree decl)
 			tu_describe_function_entry(tu, object, element, field,
 						   function);
 	});
-	tu->objects[object].never_written = never_written(decl);
+	tu->objects[object].written_in_unit = written_in_unit(decl);
 }
 
 struct instruction *describe_table_load(function_translation *ft, gimple *stmt)
@@ -246,11 +239,7 @@ void describe_table_callees(struct translation_unit *tu,
 	if (!variable)
 		return;
 	field = load.field ? identifier(load.field) : NULL;
-	for_each_entry(variable, [&](long element, const char *member,
-				     const char *function) {
-		(void)element;
-		if (function && (member == field ||
-				 (member && field && !strcmp(member, field))))
-			function_add_callee(tu, model, function);
-	});
+	/* Which of its functions that reaches is the core's to decide. */
+	describe_table(tu, variable);
+	function_add_table_callee(tu, model, object_of(variable), field);
 }

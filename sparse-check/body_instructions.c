@@ -320,9 +320,13 @@ static void translate_store(struct function_translation *ft,
 	struct model_instruction *write;
 	struct symbol *member;
 
-	if (stored)
-		describe_instruction(ft, insn, INSN_STORE, false)->store =
-			stored;
+	if (stored) {
+		struct model_instruction *store =
+			describe_instruction(ft, insn, INSN_STORE, false);
+
+		store->store = stored;
+		store->volatile_access = insn->is_volatile;
+	}
 	if (!tag || type->type == SYM_ARRAY)
 		return;
 	examine_symbol_type(type);
@@ -368,11 +372,12 @@ static void translate_load(struct function_translation *ft,
 		described_insn =
 			describe_instruction(ft, insn, INSN_ASSIGN, false);
 		described_insn->source = operand_constant(constant);
-	} else if (!insn->is_volatile && static_variable(ft, insn->src)) {
+	} else if (static_variable(ft, insn->src)) {
 		described_insn =
 			describe_instruction(ft, insn, INSN_ASSIGN, false);
 		described_insn->source =
 			operand_memory(static_variable(ft, insn->src));
+		described_insn->volatile_access = insn->is_volatile;
 	} else {
 		described_insn =
 			describe_instruction(ft, insn, INSN_DEFINE, false);

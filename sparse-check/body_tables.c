@@ -219,15 +219,7 @@ static bool entry_at(struct symbol *variable, unsigned long offset,
 struct entry_visit {
 	struct symbol *variable;
 	int object;
-	const char *field; /* callees: the member loaded */
-	struct translation_unit *tu;
-	struct function_model *model;
 };
-
-static bool same_field(const char *a, const char *b)
-{
-	return a == b || (a && b && !strcmp(a, b));
-}
 
 static void describe_entry(unsigned long offset, const char *function,
 			   void *data)
@@ -239,17 +231,6 @@ static void describe_entry(unsigned long offset, const char *function,
 	if (entry_at(visit->variable, offset, &element, &field))
 		tu_describe_function_entry(unit->tu, visit->object, element,
 					   field, function);
-}
-
-static void add_callee(unsigned long offset, const char *function, void *data)
-{
-	struct entry_visit *visit = data;
-	const char *field;
-	long element;
-
-	if (entry_at(visit->variable, offset, &element, &field) &&
-	    same_field(field, visit->field))
-		function_add_callee(unit->tu, visit->model, function);
 }
 
 /*
@@ -314,24 +295,16 @@ static bool names(struct expression *expression, struct symbol *variable,
 }
 
 /*
- * Whether the initializer is all the variable ever holds.  A const
- * variable cannot be written.  Otherwise it must be static, and nothing in
- * the unit may store into it or take its address: each function's
- * entrypoint lists the pseudos of the variables it uses (its accesses),
- * each with every instruction that uses it, so their users answer for the
- * code; the other variables' initializers answer for the rest.
+ * Whether the unit stores into the variable or takes its address: each
+ * function's entrypoint lists the pseudos of the variables it uses (its
+ * accesses), each with every instruction that uses it, so their users
+ * answer for the code; the other variables' initializers answer for the
+ * rest.
  */
-static bool never_written(struct symbol *variable)
+static bool written_in_unit(struct symbol *variable)
 {
-	unsigned long modifiers = variable->ctype.modifiers;
 	struct symbol *other;
 
-	if (modifiers & MOD_VOLATILE)
-		return false;
-	if (modifiers & MOD_CONST)
-		return true;
-	if (!(modifiers & MOD_STATIC) || (modifiers & MOD_EXTERN))
-		return false;
 	FOR_EACH_PTR(parsed_functions(), other) {
 		pseudo_t access;
 
@@ -340,7 +313,7 @@ static bool never_written(struct symbol *variable)
 		FOR_EACH_PTR(other->ep->accesses, access) {
 			if (access->type == PSEUDO_SYM &&
 			    access->sym == variable && !only_loaded(access, 0))
-				return false;
+				return true;
 		}
 		END_FOR_EACH_PTR(access);
 	}
@@ -348,10 +321,10 @@ static bool never_written(struct symbol *variable)
 	FOR_EACH_PTR(unit->symbols, other) {
 		if (other != variable && !is_func_type(other) &&
 		    names(other->initializer, variable, 0))
-			return false;
+			return true;
 	}
 	END_FOR_EACH_PTR(other);
-	return true;
+	return false;
 }
 
 /* The functions a variable's initializer holds, once per variable. */
@@ -365,7 +338,8 @@ static int describe_table(struct symbol *variable)
 		return visit.object;
 	pointer_map_put(&unit->tables, variable, variable);
 	for_each_function(variable->initializer, 0, describe_entry, &visit);
-	unit->tu->objects[visit.object].never_written = never_written(variable);
+	unit->tu->objects[visit.object].written_in_unit =
+		written_in_unit(variable);
 	return visit.object;
 }
 
@@ -412,7 +386,6 @@ void describe_table_callees(struct translation_unit *tu,
 			    struct instruction *call)
 {
 	pseudo_t pointer = call->func;
-	struct entry_visit visit = { .tu = tu, .model = model };
 	struct table_load load;
 
 	while (pointer && pointer->type == PSEUDO_REG && live(pointer->def) &&
@@ -422,7 +395,8 @@ void describe_table_callees(struct translation_unit *tu,
 	    pointer->def->opcode != OP_LOAD ||
 	    !parse_load(pointer->def, &load) || !load.variable)
 		return;
-	visit.variable = load.variable;
-	visit.field = load.field ? ident_name(load.field->ident) : NULL;
-	for_each_function(load.variable->initializer, 0, add_callee, &visit);
+	/* Which of its functions that reaches is the core's to decide. */
+	function_add_table_callee(tu, model, describe_table(load.variable),
+				  load.field ? ident_name(load.field->ident) :
+					       NULL);
 }

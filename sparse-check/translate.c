@@ -157,6 +157,7 @@ int object_of(struct symbol *sym)
 	object.automatic =
 		!(modifiers & (MOD_STATIC | MOD_EXTERN | MOD_TOPLEVEL));
 	object.is_const = (modifiers & MOD_CONST) != 0;
+	object.is_volatile = (modifiers & MOD_VOLATILE) != 0;
 	object.is_array =
 		base_type_of(sym) && base_type_of(sym)->type == SYM_ARRAY;
 	object.external = (modifiers & (MOD_EXTERN | MOD_TOPLEVEL)) &&

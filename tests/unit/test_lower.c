@@ -204,7 +204,7 @@ static void test_table_call_by_index(void **state)
 	struct operand index = operand_value(0);
 	int a_exit;
 
-	tu->objects[table].never_written = true;
+	tu->objects[table].is_const = true;
 	tu_describe_function_entry(tu, table, 0, NULL, "a_exit");
 	tu_describe_function_entry(tu, table, 1, NULL, "b_exit");
 	tu_describe_function_entry(tu, table, 2, NULL, "c_exit");
@@ -253,8 +253,8 @@ static void test_table_call_direct(void **state)
 	struct instruction *copy;
 	int a_exit, b_exit;
 
-	tu->objects[ops].never_written = true;
-	tu->objects[exits].never_written = true;
+	tu->objects[ops].is_const = true;
+	tu->objects[exits].is_const = true;
 	tu_describe_function_entry(tu, ops, ELEMENT_WHOLE, "init", "a_init");
 	tu_describe_function_entry(tu, ops, ELEMENT_WHOLE, "exit", "a_exit");
 	tu_describe_function_entry(tu, exits, 0, NULL, "a_exit");
@@ -295,6 +295,36 @@ static void test_table_call_direct(void **state)
 }
 
 /*
+ * Whether a table holds its initializer and nothing else, decided by the
+ * core from what front-ends describe of the object (each used to decide it
+ * itself, three times).
+ */
+static void test_object_never_written(void **state)
+{
+	struct object object = { 0 };
+
+	(void)state;
+	/* static, internal, never written in the unit */
+	assert_true(object_never_written(&object));
+	object.written_in_unit = true;
+	assert_false(object_never_written(&object));
+	/* const holds whatever the unit does (it cannot write it) */
+	object.is_const = true;
+	assert_true(object_never_written(&object));
+	/* volatile: something else may write it */
+	object.is_volatile = true;
+	assert_false(object_never_written(&object));
+	object = (struct object){ .external = true };
+	assert_false(object_never_written(&object));
+	object = (struct object){ .is_extern = true };
+	assert_false(object_never_written(&object));
+	object = (struct object){ .automatic = true };
+	assert_false(object_never_written(&object));
+	object = (struct object){ .external = true, .is_const = true };
+	assert_true(object_never_written(&object));
+}
+
+/*
  * The call stays one that may reach anything: the table may be written,
  * the element holds no function, or the index is not a value.
  */
@@ -309,7 +339,8 @@ static void test_table_call_unresolved(void **state)
 
 	tu_describe_function_entry(tu, written, ELEMENT_WHOLE, "exit",
 				   "a_exit");
-	tu->objects[exits].never_written = true;
+	tu->objects[written].written_in_unit = true;
+	tu->objects[exits].is_const = true;
 	tu_describe_function_entry(tu, exits, 0, NULL, "a_exit");
 	function(tu, "a_exit", 1)->blocks[0].exit = EXIT_RETURN;
 	fn = function(tu, "foo_exit", 1);
@@ -452,6 +483,7 @@ int main(void)
 						setup_unit, release_unit),
 		cmocka_unit_test_setup_teardown(test_table_call_direct,
 						setup_unit, release_unit),
+		cmocka_unit_test(test_object_never_written),
 		cmocka_unit_test_setup_teardown(test_table_call_unresolved,
 						setup_unit, release_unit),
 		cmocka_unit_test_setup_teardown(test_setup_result_unread,
