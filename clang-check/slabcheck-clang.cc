@@ -21,14 +21,15 @@
  * Exit status, as the slabcheck command's: 0 nothing found, 1 findings,
  * 2 a usage error or a file that did not compile, 3 both.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
-#include <atomic>
 #include <map>
-#include <mutex>
-#include <thread>
+#include <string>
 
 #include "clang/Basic/Version.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -46,7 +47,6 @@ using namespace clang::tooling;
 enum { EXIT_DONE = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
 
 static struct slabcheck_options options;
-static std::mutex output_lock;
 
 /* Also the source of slabcheck-clang(1), through help2man. */
 static void usage(FILE *stream)
@@ -80,7 +80,7 @@ static void usage(FILE *stream)
 		slabcheck_option_help);
 }
 
-/* What one file's check found, printed at once so that jobs do not mix. */
+/* What one file's check found, printed at once so that checks do not mix. */
 struct file_result {
 	size_t findings = 0;
 	bool failed = false;
@@ -201,7 +201,7 @@ class given_files_database : public CompilationDatabase
 	std::map<std::string, std::string> given;
 };
 
-/* One file, with a file system of its own: jobs run side by side. */
+/* One file, with a file system of its own. */
 static file_result check_file(const CompilationDatabase &database,
 			      const std::string &file)
 {
@@ -221,50 +221,142 @@ static file_result check_file(const CompilationDatabase &database,
 struct progress {
 	bool shown;
 	size_t total;
-	std::atomic<size_t> done{ 0 };
+	size_t done;
 };
 
 static void report(progress &state, const std::string &file,
-		   const file_result &result)
+		   const std::string &output)
 {
-	std::lock_guard<std::mutex> hold(output_lock);
 	size_t done = ++state.done;
 
 	if (state.shown)
 		fprintf(stderr, "\r\033[K");
-	fputs(result.output.c_str(), stdout);
+	fputs(output.c_str(), stdout);
 	fflush(stdout);
 	if (state.shown && done < state.total)
 		fprintf(stderr, "[%zu/%zu] %s", done, state.total,
 			file.c_str());
 }
 
+/* A check running in a child: its file, and where it writes its findings. */
+struct running_check {
+	size_t file;
+	FILE *output;
+};
+
+/* Everything a child wrote, from the start. */
+static std::string read_back(FILE *output)
+{
+	std::string text;
+	char buffer[4096];
+	size_t size;
+
+	rewind(output);
+	while ((size = fread(buffer, 1, sizeof(buffer), output)) > 0)
+		text.append(buffer, size);
+	return text;
+}
+
+/*
+ * Each file is checked in a child process of its own, JOBS at a time, as
+ * run-clang-tidy runs clang-tidy: no two checks share Clang's and LLVM's
+ * process-wide state (ClangTool is not made to run in threads side by
+ * side), and a check that crashes is one file that failed, named, not a
+ * run lost.  A child's exit status carries its findings and failure bits.
+ */
+static pid_t start_check(const CompilationDatabase &database,
+			 const std::string &file, FILE *output)
+{
+	pid_t child;
+
+	fflush(stdout);
+	fflush(stderr);
+	child = fork();
+	if (child != 0)
+		return child;
+	file_result result = check_file(database, file);
+
+	fputs(result.output.c_str(), output);
+	fflush(stdout);
+	fflush(stderr);
+	/* _exit: the parent's static destructors are the parent's to run. */
+	_exit((fflush(output) ? EXIT_TROUBLE : EXIT_DONE) |
+	      (result.findings ? EXIT_FINDINGS : EXIT_DONE) |
+	      (result.failed ? EXIT_TROUBLE : EXIT_DONE));
+}
+
+/* What a finished child's status says, and its output to print. */
+static int finished_check(const std::string &file, int status,
+			  std::string &output)
+{
+	if (WIFEXITED(status) && WEXITSTATUS(status) <= 3)
+		return WEXITSTATUS(status);
+	output += "slabcheck-clang: error: " + file + ": the check ";
+	if (WIFSIGNALED(status))
+		output += std::string("crashed (") +
+			  strsignal(WTERMSIG(status)) + ")\n";
+	else
+		output += "exited with status " +
+			  std::to_string(WEXITSTATUS(status)) + "\n";
+	return EXIT_TROUBLE;
+}
+
 static int check_files(const CompilationDatabase &database,
 		       const std::vector<std::string> &files, unsigned jobs)
 {
-	std::atomic<size_t> next{ 0 }, findings{ 0 }, failures{ 0 };
-	std::vector<std::thread> workers;
+	std::map<pid_t, running_check> running;
+	size_t next = 0;
+	int outcome = EXIT_DONE;
 	progress state;
 
 	state.shown = isatty(STDERR_FILENO) && files.size() > 1;
 	state.total = files.size();
-	auto work = [&]() {
-		for (size_t i; (i = next++) < files.size();) {
-			file_result result = check_file(database, files[i]);
+	state.done = 0;
+	while (next < files.size() || !running.empty()) {
+		while (next < files.size() && running.size() < jobs) {
+			FILE *output = tmpfile();
+			pid_t child = output ?
+					      start_check(database, files[next],
+							  output) :
+					      -1;
 
-			findings += result.findings;
-			if (result.failed)
-				failures++;
-			report(state, files[i], result);
+			if (child < 0) {
+				report(state, files[next],
+				       "slabcheck-clang: error: " +
+					       files[next] + ": " +
+					       strerror(errno) + "\n");
+				if (output)
+					fclose(output);
+				outcome |= EXIT_TROUBLE;
+				next++;
+				continue;
+			}
+			running[child] = { next++, output };
 		}
-	};
-	for (unsigned j = 1; j < jobs && j < files.size(); j++)
-		workers.emplace_back(work);
-	work();
-	for (std::thread &worker : workers)
-		worker.join();
-	return (findings ? EXIT_FINDINGS : EXIT_DONE) |
-	       (failures ? EXIT_TROUBLE : EXIT_DONE);
+		if (running.empty())
+			break;
+
+		int status;
+		pid_t child = waitpid(-1, &status, 0);
+
+		if (child < 0) {
+			if (errno == EINTR)
+				continue;
+			perror("slabcheck-clang: waitpid");
+			return outcome | EXIT_TROUBLE;
+		}
+		auto found = running.find(child);
+		if (found == running.end())
+			continue;
+		const std::string &file = files[found->second.file];
+		std::string output = read_back(found->second.output);
+
+		fclose(found->second.output);
+		outcome |= finished_check(file, status, output);
+		report(state, file, output);
+		running.erase(found);
+	}
+	return outcome;
 }
 
 int main(int argc, char **argv)
