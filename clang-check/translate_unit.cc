@@ -110,11 +110,22 @@ void describe_macros(unit_translation &unit, struct instruction *instruction,
 	instruction->macro_count = names.size();
 }
 
-/* The declaration that describes a variable: its definition, if any. */
+/*
+ * The declaration that describes a variable: its definition, if any, else
+ * the tentative definition that acts as one (`struct x v;` followed by
+ * EXPORT_SYMBOL's extern redeclaration), else the latest declaration.
+ */
 static const VarDecl *describing_decl(const VarDecl *variable)
 {
 	const VarDecl *definition = variable->getDefinition();
 
+	if (definition)
+		return definition;
+	/* getActingDefinition() answers only when asked of a tentative one. */
+	for (const VarDecl *declaration : variable->redecls())
+		if (declaration->isThisDeclarationADefinition() ==
+		    VarDecl::TentativeDefinition)
+			definition = declaration;
 	return definition ? definition : variable->getMostRecentDecl();
 }
 

@@ -33,6 +33,12 @@ static std::vector<described_enumerator> enumerators;
 /* Variables of followed types, in declaration order. */
 static std::vector<tree> declared;
 static std::map<tree, size_t> declared_index;
+/*
+ * Where each variable was first declared other than extern: its definition.
+ * A later extern redeclaration (EXPORT_SYMBOL's, after a definition with no
+ * initializer) moves DECL_SOURCE_LOCATION to itself.
+ */
+static std::map<tree, location_t> defined_at;
 
 const char *identifier(tree node)
 {
@@ -170,6 +176,8 @@ void record_decl(tree decl)
 	if (!decl || TREE_CODE(decl) != VAR_DECL || !DECL_NAME(decl) ||
 	    !followed_tag(TREE_TYPE(decl)))
 		return;
+	if (!DECL_EXTERNAL(decl) && !defined_at.count(decl))
+		defined_at[decl] = DECL_SOURCE_LOCATION(decl);
 	if (declared_index.count(decl))
 		return;
 	declared_index[decl] = declared.size();
@@ -209,7 +217,10 @@ int object_of(tree decl)
 		return found->second;
 	object.name = name ? name : "<unnamed>";
 	object.type_tag = tag_name(strip_arrays(TREE_TYPE(decl)));
-	object.location = gcc_location(DECL_SOURCE_LOCATION(decl));
+	auto definition = defined_at.find(decl);
+	object.location = gcc_location(definition != defined_at.end() ?
+					       definition->second :
+					       DECL_SOURCE_LOCATION(decl));
 	if (!object.location.file)
 		object.location.file = "";
 	object.automatic = !TREE_STATIC(decl) && !DECL_EXTERNAL(decl);
