@@ -12,7 +12,12 @@
  * is, so a resetup or a use after destroy inside is still found, but what
  * it sets up is marked as guarded: a helper that sets up only
  * `if (!foo_inited)` and then sets the flag is not a resetup when called
- * twice (kmem-resetup).  A branch on memory that guards no setup or destroy
+ * twice (kmem-resetup).  Likewise a cache the path already destroyed, met
+ * again at a branch whose side destroys it (`if (foo_ready) { destroy;
+ * foo_ready = false; }`, called twice): the first destroy may have cleared
+ * the flag, so the cache is forgotten on that side too, and the second
+ * destroy is no kmem-use-after-destroy.  A branch on memory that guards no
+ * setup or destroy
  * (`if (debug) pr_info(...)`) forgets nothing.  Which
  * branches test memory is the lowering's call (core/lower_branch.c): a
  * variable with static storage that the function does not write before.
@@ -46,15 +51,29 @@ static void reach(const struct function_model *fn, int start, int cut,
 	}
 }
 
-static void add_slot(unsigned char *decided, unsigned char side, int slot)
+/*
+ * What one side's own blocks do to a slot: 'decided' that they set it up
+ * or destroy it, 'destroys' that they destroy it.
+ */
+struct side_effects {
+	unsigned char *decided;
+	unsigned char *destroys;
+};
+
+static void add_slot(struct side_effects *effects, unsigned char side, int slot,
+		     bool destroy)
 {
-	if (slot >= 0)
-		decided[slot] |= side;
+	if (slot < 0)
+		return;
+	effects->decided[slot] |= side;
+	if (destroy)
+		effects->destroys[slot] |= side;
 }
 
 /* The slots a call's callee may set up or destroy. */
 static void callee_decides(struct walk *walk, const struct event *call,
-			   unsigned char *decided, unsigned char side)
+			   struct side_effects *side_effects,
+			   unsigned char side)
 {
 	struct summary *callee;
 
@@ -71,8 +90,11 @@ static void callee_decides(struct walk *walk, const struct event *call,
 			struct cache_ref mapped;
 
 			if (map_effect_ref(call, &effects[i].ref, &mapped))
-				add_slot(decided, side,
-					 walk_slot(walk, &mapped));
+				add_slot(side_effects, side,
+					 walk_slot(walk, &mapped),
+					 effects[i].first == FIRST_DESTROY ||
+						 effects[i].final ==
+							 FINAL_DESTROYED);
 		}
 	}
 }
@@ -83,25 +105,27 @@ static void callee_decides(struct walk *walk, const struct event *call,
  * (parts_up) for (...) parts[i].exit();`) guards what each element does.
  */
 static void call_decides(struct walk *walk, const struct event *call,
-			 unsigned char *decided, unsigned char side)
+			 struct side_effects *effects, unsigned char side)
 {
-	callee_decides(walk, call, decided, side);
+	callee_decides(walk, call, effects, side);
 	if (!call->table)
 		return;
 	for (size_t i = 0; i < call->table->count; i++)
-		callee_decides(walk, &call->table->calls[i], decided, side);
+		callee_decides(walk, &call->table->calls[i], effects, side);
 }
 
 /*
  * Per side of the branch at the end of 'index', the slots to forget on it:
  * those that only the other side sets up or destroys.  A slot both sides
  * touch (destroyed in the if and in the else) is followed as it is.
+ * Entries 2 and 3: the slots that only side 0, or side 1, destroys.
  */
 static const int *const *skipped_slots(struct walk *walk, int index)
 {
 	const struct function_model *fn = walk->function;
 	const struct block *branch = &fn->blocks[index];
-	unsigned char *marks, *decided;
+	struct side_effects effects;
+	unsigned char *marks;
 	int *stack, **sides;
 
 	if (!walk->memory_guards)
@@ -112,8 +136,9 @@ static const int *const *skipped_slots(struct walk *walk, int index)
 	marks = calloc(fn->block_count, 1);
 	stack = calloc(fn->block_count, sizeof(int));
 	/* Bit 1: the first side's own blocks touch it; bit 2: the second's. */
-	decided = calloc((size_t)walk->slot_count + 1, 1);
-	CHECK(marks && stack && decided);
+	effects.decided = calloc((size_t)walk->slot_count + 1, 1);
+	effects.destroys = calloc((size_t)walk->slot_count + 1, 1);
+	CHECK(marks && stack && effects.decided && effects.destroys);
 	reach(fn, branch->successors[0], index, marks, 1, stack);
 	reach(fn, branch->successors[1], index, marks, 2, stack);
 	/*
@@ -135,28 +160,39 @@ static const int *const *skipped_slots(struct walk *walk, int index)
 
 			if (event->kind == EVENT_SETUP ||
 			    event->kind == EVENT_DESTROY)
-				add_slot(decided, side,
-					 walk_slot(walk, &event->cache));
+				add_slot(&effects, side,
+					 walk_slot(walk, &event->cache),
+					 event->kind == EVENT_DESTROY);
 			else if (event->kind == EVENT_CALL)
-				call_decides(walk, event, decided, side);
+				call_decides(walk, event, &effects, side);
 		}
 	}
-	sides = arena_alloc(&walk->arena, 2 * sizeof(int *));
+	sides = arena_alloc(&walk->arena, 4 * sizeof(int *));
 	for (int side = 0; side < 2; side++) {
-		int count = 0;
+		unsigned char own = side ? 2 : 1, other = side ? 1 : 2;
+		int count = 0, destroyed = 0;
 
 		sides[side] = arena_alloc(&walk->arena,
 					  ((size_t)walk->slot_count + 1) *
 						  sizeof(int));
+		sides[2 + side] = arena_alloc(&walk->arena,
+					      ((size_t)walk->slot_count + 1) *
+						      sizeof(int));
 		/* Side 0 skips what only side 1's blocks do, and so on. */
-		for (int slot = 0; slot < walk->slot_count; slot++)
-			if (decided[slot] == (side ? 1 : 2))
+		for (int slot = 0; slot < walk->slot_count; slot++) {
+			if (effects.decided[slot] == other)
 				sides[side][count++] = slot;
+			if (effects.decided[slot] == own &&
+			    effects.destroys[slot] & own)
+				sides[2 + side][destroyed++] = slot;
+		}
 		sides[side][count] = -1;
+		sides[2 + side][destroyed] = -1;
 	}
 	free(marks);
 	free(stack);
-	free(decided);
+	free(effects.decided);
+	free(effects.destroys);
 	walk->memory_guards[index] = sides;
 	return (const int *const *)sides;
 }
@@ -171,4 +207,15 @@ void walk_forget_memory_guarded(struct walk *walk, struct path_state *state,
 	/* What the other side skips, this one runs: under the flag. */
 	for (size_t i = 0; sides[!side][i] >= 0; i++)
 		*state_guarded_byte(walk, state, sides[!side][i]) = 1;
+	/*
+	 * A cache this path already destroyed, destroyed again only under
+	 * the flag (`if (foo_ready) { destroy; foo_ready = false; }`, called
+	 * twice on a failing path): the flag tells whether it runs, and the
+	 * first destroy may have cleared it.  Cannot tell: forget it.
+	 */
+	for (size_t i = 0; sides[2 + side][i] >= 0; i++)
+		if (state_status(walk, state, sides[2 + side][i]) ==
+		    SLOT_DESTROYED)
+			walk_settle(walk, state, sides[2 + side][i],
+				    SLOT_UNKNOWN);
 }
