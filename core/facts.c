@@ -292,8 +292,10 @@ static bool refine_bits(unsigned char fact, enum value_test test, bool holds,
 			*add = FACT_NONZERO;
 			return !(fact & (FACT_ZERO | FACT_NOT_NEGATIVE));
 		}
+		/* An error code (-4095..-1, the -ENOMEM a helper returns) is
+		 * negative: `ret >= 0` does not hold for it. */
 		*add = FACT_NOT_NEGATIVE;
-		return true;
+		return !(fact & FACT_ERROR);
 	case TEST_ERROR_OR_NULL:
 		if (holds) {
 			*add = FACT_ERROR_OR_NULL;
