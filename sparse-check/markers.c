@@ -199,12 +199,14 @@ void markers_track(struct entrypoint *ep)
 	pointer_map_init(&results);
 	FOR_EACH_PTR(ep->bbs, bb) {
 		struct instruction *marker = NULL;
+		bool after_inlined = false;
 
 		FOR_EACH_PTR(bb->insns, insn) {
 			if (!live(insn))
 				continue;
 			if (insn->opcode == OP_INLINED_CALL) {
 				track_operands(insn);
+				after_inlined = true;
 				if (!range || !followed_marker(range, insn))
 					continue;
 				if (insn->target &&
@@ -222,12 +224,28 @@ void markers_track(struct entrypoint *ep)
 				continue;
 			}
 			/* Most code follows no inlined call. */
-			if (!marker)
+			if (!marker && !after_inlined)
 				continue;
-			if (own_code(range, insn->pos)) {
+			if (range && own_code(range, insn->pos)) {
+				/*
+				 * The caller's call whose argument sparse
+				 * inlined (`if (helper(to_kmem_cache(&x)))`):
+				 * the test of its result that follows keeps
+				 * the argument's inlined position.  It is
+				 * the call's, as GCC places it.
+				 */
 				marker = NULL;
+				pointer_map_release(&results);
+				if (insn->opcode == OP_CALL && insn->target &&
+				    has_definition(insn->target)) {
+					marker = insn;
+					pointer_map_put(&results, insn->target,
+							insn);
+				}
 				continue;
 			}
+			if (!marker)
+				continue;
 			if (!uses_any(insn, &results))
 				continue;
 			pointer_map_put(&callers, insn, marker);
