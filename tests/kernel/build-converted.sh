@@ -44,7 +44,7 @@ checks=(
 	"mm/slab_common.o"
 	"mm/slub.o"
 	"fs/namespace.o		D:mnt_cache_instance"
-	"fs/dcache.o		D:dentry_cache_instance"
+	"fs/dcache.o		D:dentry_cache_instance D:names_cache_instance"
 	"fs/inode.o		D:inode_cache_instance"
 	"fs/file_table.o	D:filp_cache_instance"
 	"fs/buffer.o		D:bh_cache_instance"
@@ -52,8 +52,11 @@ checks=(
 	"fs/exec.o		U:sighand_cache_instance"
 	"fs/file.o		U:files_cache_instance"
 	"fs/fs_struct.o		U:fs_cache_instance"
+	"fs/seq_file.o		D:seq_file_cache_instance"
+	"fs/namei.o		U:names_cache_instance"
+	"fs/d_path.o		U:names_cache_instance"
 	"fs/ufs/ufs.ko		D:ufs_inode_cache_instance"
-	"fs/fat/fat.ko		D:fat_cache_cache_instance D:fat_inode_cache_instance"
+	"fs/fat/fat.ko		D:fat_cache_cache_instance D:fat_inode_cache_instance U:names_cache_instance"
 )
 
 objs=()
@@ -123,7 +126,9 @@ for c in "${checks[@]}"; do
 				[ "$got" = "$size" ] ||
 					why="$why $name: size '${got:-missing}', want $size;"
 			else
-				nm -u "$obj" | grep -q -w "$name" ||
+				# grep -q would stop reading early and nm die of
+				# SIGPIPE, which pipefail reports as a failure.
+				nm -u "$obj" | grep -w "$name" >/dev/null ||
 					why="$why $name: not referenced;"
 			fi
 		done

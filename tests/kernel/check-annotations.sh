@@ -22,6 +22,8 @@ set -eu
 set -o pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=lib.sh
+. "$here/lib.sh"
 root=$(cd "$here/../.." && pwd)
 jobs=${JOBS:-2}
 stock=${STOCK_SPARSE:-/usr/bin/sparse}
@@ -29,13 +31,7 @@ workdir=${1:-/var/tmp/slabcheck-kernel}
 tmp=$(mktemp -d)
 tree=
 
-objects=(mm/slab_common.o mm/slub.o fs/namespace.o fs/dcache.o fs/inode.o
-	fs/file_table.o fs/buffer.o kernel/fork.o fs/exec.o fs/file.o
-	fs/fs_struct.o fs/ufs/balloc.o fs/ufs/cylinder.o fs/ufs/dir.o
-	fs/ufs/file.o fs/ufs/ialloc.o fs/ufs/inode.o fs/ufs/namei.o
-	fs/ufs/super.o fs/ufs/util.o fs/fat/cache.o fs/fat/dir.o
-	fs/fat/fatent.o fs/fat/file.o fs/fat/inode.o fs/fat/misc.o
-	fs/fat/nfs.o)
+objects=("${core_objects[@]}" "${ufs_objects[@]}" "${fat_objects[@]}")
 annotations=("$root"/sparse-annotations/*.patch)
 planted=$here/planted/inode-flag-preallocated.patch
 

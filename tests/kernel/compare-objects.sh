@@ -30,13 +30,7 @@ cp "$1" "$plugin"
 . "$here/lib.sh"
 lock_prepared_tree "${2:-/var/tmp/slabcheck-kernel}"
 
-objs=(mm/slab_common.o mm/slub.o fs/namespace.o fs/dcache.o fs/inode.o
-	fs/file_table.o fs/buffer.o kernel/fork.o fs/exec.o fs/file.o
-	fs/fs_struct.o fs/ufs/balloc.o fs/ufs/cylinder.o fs/ufs/dir.o
-	fs/ufs/file.o fs/ufs/ialloc.o fs/ufs/inode.o fs/ufs/namei.o
-	fs/ufs/super.o fs/ufs/util.o fs/fat/cache.o fs/fat/dir.o
-	fs/fat/fatent.o fs/fat/file.o fs/fat/inode.o fs/fat/misc.o
-	fs/fat/nfs.o)
+objs=("${core_objects[@]}" "${ufs_objects[@]}" "${fat_objects[@]}")
 
 build() {
 	rm -f "${objs[@]}"

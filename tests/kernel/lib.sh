@@ -6,11 +6,23 @@
 #	tarball		$KERNEL_TARBALL or /usr/src/linux-source-6.12.tar.xz
 #	topdir		the tarball's top-level directory
 #	patches		our series, in order
+#	core_objects	the port's built-in objects that set up, use or
+#			export a static cache
+#	ufs_objects, fat_objects	the objects of the two modules
 
 kernel_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 tarball=${KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 topdir=linux-source-6.12
 patches=("$kernel_dir"/patches/[0-9][0-9][0-9][0-9]-*.patch)
+core_objects=(mm/slab_common.o mm/slub.o fs/namespace.o fs/dcache.o
+	fs/inode.o fs/file_table.o fs/buffer.o kernel/fork.o fs/exec.o
+	fs/file.o fs/fs_struct.o fs/seq_file.o fs/namei.o fs/d_path.o)
+ufs_objects=(fs/ufs/balloc.o fs/ufs/cylinder.o fs/ufs/dir.o fs/ufs/file.o
+	fs/ufs/ialloc.o fs/ufs/inode.o fs/ufs/namei.o fs/ufs/super.o
+	fs/ufs/util.o)
+# fat-y of fs/fat/Makefile; vfat.ko and msdos.ko have no cache of their own.
+fat_objects=(fs/fat/cache.o fs/fat/dir.o fs/fat/fatent.o fs/fat/file.o
+	fs/fat/inode.o fs/fat/misc.o fs/fat/nfs.o)
 
 die() {
 	echo "${0##*/}: $*" >&2

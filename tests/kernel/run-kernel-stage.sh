@@ -93,6 +93,8 @@ for f in "${@:1:$checkers}"; do
 done
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=lib.sh
+. "$here/lib.sh"
 jobs=${JOBS:-2}
 workdir=${*:$((checkers + 1)):1}
 workdir=${workdir:-/var/tmp/slabcheck-kernel}
@@ -261,15 +263,9 @@ link_step() {
 }
 
 # ---------------------------------------------------------------- clean
-clean_objs=(mm/slab_common.o mm/slub.o fs/namespace.o fs/dcache.o
-	fs/inode.o fs/file_table.o fs/buffer.o kernel/fork.o fs/exec.o
-	fs/file.o fs/fs_struct.o)
-ufs_objs=(fs/ufs/balloc.o fs/ufs/cylinder.o fs/ufs/dir.o fs/ufs/file.o
-	fs/ufs/ialloc.o fs/ufs/inode.o fs/ufs/namei.o fs/ufs/super.o
-	fs/ufs/util.o)
-# fat-y of fs/fat/Makefile; vfat.ko and msdos.ko have no cache of their own.
-fat_objs=(fs/fat/cache.o fs/fat/dir.o fs/fat/fatent.o fs/fat/file.o
-	fs/fat/inode.o fs/fat/misc.o fs/fat/nfs.o)
+clean_objs=("${core_objects[@]}")
+ufs_objs=("${ufs_objects[@]}")
+fat_objs=("${fat_objects[@]}")
 
 # findings_in SRC: the clean run's findings in SRC, a file or a
 # directory ending in /.

@@ -9,6 +9,8 @@ slabcheck=$1
 plugin=$2
 source_dir=$3
 workdir=$4
+# shellcheck source=../kernel/lib.sh
+. "$source_dir/tests/kernel/lib.sh"
 tree=$(bash "$source_dir/tests/kernel/prepare-tree.sh" "$workdir") || {
 	echo "0 passed, 1 failed"
 	exit 1
@@ -21,9 +23,7 @@ flock 9
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 SLABCHECK_GCC_PLUGIN=$plugin "$slabcheck" kbuild -C "$tree" -j2 \
-	KBUILD_MODPOST_WARN=1 mm/slab_common.o mm/slub.o fs/namespace.o \
-	fs/dcache.o fs/inode.o fs/file_table.o fs/buffer.o kernel/fork.o \
-	fs/exec.o fs/file.o fs/fs_struct.o fs/ufs/ufs.ko fs/fat/fat.ko \
+	KBUILD_MODPOST_WARN=1 "${core_objects[@]}" fs/ufs/ufs.ko fs/fat/fat.ko \
 	>"$out" 2>/dev/null
 status=$?
 if [ "$status" -ne 0 ] || [ -s "$out" ]; then
