@@ -24,8 +24,11 @@
  *     call comes from a macro, the name of the outermost macro as written
  *     in the source (so `if (!KMEM_CACHE_SETUP(...))` points at
  *     KMEM_CACHE_SETUP); a call written inside another call's arguments
- *     may take the enclosing call's location;
- *   - a declaration (objects, functions): the declared identifier;
+ *     may take the enclosing call's location; a call through a table of
+ *     functions: the start of the called expression (the table's name);
+ *   - a declaration (objects, functions): the declared identifier; for a
+ *     variable declared again after its definition (EXPORT_SYMBOL()'s
+ *     extern), the definition's;
  *   - a copy of a struct by assignment: the '=';
  *   - a field written in an initializer, or by assignment: the value
  *     written; when the front-end has no location for the value, the '='

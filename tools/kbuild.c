@@ -153,6 +153,21 @@ static int read_build(struct build *build, struct check_run *run, int argc,
 	return n;
 }
 
+/*
+ * Whether the targets are in-tree modules by name and nothing else: a
+ * build of vmlinux or of all modules resolves their symbols itself.
+ */
+static bool builds_named_modules_only(const struct build *build)
+{
+	for (int i = 0; i < build->target_count; i++) {
+		size_t length = strlen(build->targets[i]);
+
+		if (length < 3 || strcmp(build->targets[i] + length - 3, ".ko"))
+			return false;
+	}
+	return build->target_count > 0;
+}
+
 static const char *object_tree(const struct build *build)
 {
 	return build->objects ? build->objects : build->kernel;
@@ -416,10 +431,15 @@ int kbuild_command(int argc, char **argv)
 	/* The front-end drops the rules the options turned off. */
 	disable = disable_option(&run.options);
 	n = add_variables(&build, &run, command, n, disable);
-	/* Before vmlinux exists there is no Module.symvers to resolve against.
+	/*
+	 * Before vmlinux exists there is no Module.symvers to resolve
+	 * against: modpost of an M= module, or of an in-tree module asked
+	 * for by name (fs/ufs/ufs.ko), would fail on every symbol of the
+	 * kernel and hide the findings behind a failed build.
 	 */
 	symvers = format_string("%s/Module.symvers", object_tree(&build));
-	if (build.module && !build.modpost_warn && access(symvers, F_OK))
+	if ((build.module || builds_named_modules_only(&build)) &&
+	    !build.modpost_warn && access(symvers, F_OK))
 		command[n++] = "KBUILD_MODPOST_WARN=1";
 	free(symvers);
 	if (run_make(command, run.directory, &failed) != 0) {

@@ -101,7 +101,16 @@ slabcheck: the build's C=1 checks only what make recompiles; C=2 (the default of
 kbuild M="$work/module" modules
 expect "M= without Module.symvers: KBUILD_MODPOST_WARN=1" \
 	"KBUILD_MODPOST_WARN=1" "$(passed_to_make '^KBUILD_MODPOST_WARN=')"
+kbuild fs/ufs/ufs.ko fs/fat/fat.ko
+expect "in-tree modules by name without Module.symvers: KBUILD_MODPOST_WARN=1" \
+	"KBUILD_MODPOST_WARN=1" "$(passed_to_make '^KBUILD_MODPOST_WARN=')"
+kbuild fs/ufs/ufs.ko vmlinux
+expect "vmlinux among the targets: no KBUILD_MODPOST_WARN" "" \
+	"$(passed_to_make '^KBUILD_MODPOST_WARN=')"
 touch "$work/linux/Module.symvers"
+kbuild fs/ufs/ufs.ko
+expect "in-tree module with Module.symvers: no KBUILD_MODPOST_WARN" "" \
+	"$(passed_to_make '^KBUILD_MODPOST_WARN=')"
 kbuild M="$work/module" modules
 expect "M= with Module.symvers: no KBUILD_MODPOST_WARN" "" \
 	"$(passed_to_make '^KBUILD_MODPOST_WARN=')"
