@@ -80,6 +80,13 @@ void lower_heap_check(struct lowering *lowering, struct block *block,
 /* lower_table.c: the targets of a call through a table of functions. */
 void lower_table_call(struct lowering *lowering, struct event *call,
 		      const struct instruction *instruction);
+/*
+ * Whether 'tested' is a function pointer loaded from a table of functions
+ * whose elements 0..*count-1, and no others, hold one for that member:
+ * then it is non-NULL exactly when *index < *count, unsigned.
+ */
+bool lower_table_entry_test(const struct lowering *lowering,
+			    struct operand tested, int *index, long *count);
 
 /* lower_uses.c: which values the function reads. */
 void lower_collect_reads(struct lowering *lowering);

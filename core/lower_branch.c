@@ -444,6 +444,20 @@ void lower_branch(struct lowering *lowering, struct block *block)
 		return;
 	}
 	normalize(lowering, block->condition, &test);
+	if (test.test == TEST_ZERO) {
+		long count;
+		int index;
+
+		/* The pointer is non-NULL exactly when index < count. */
+		if (lower_table_entry_test(lowering, test.value, &index,
+					   &count)) {
+			test.test = TEST_LESS;
+			test.value = operand_value(index);
+			test.constant = count;
+			test.is_unsigned = true;
+			test.holds_when_nonzero = !test.holds_when_nonzero;
+		}
+	}
 	block->exit = EXIT_TEST;
 	block->tests_memory = tests_outside_state(lowering, block);
 	if (test.value.kind == OPERAND_CONSTANT) {

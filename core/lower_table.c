@@ -155,3 +155,50 @@ void lower_table_call(struct lowering *lowering, struct event *call,
 	if (entry)
 		make_direct(lowering, call, entry->function);
 }
+
+/*
+ * `if (mod_init_seq[i].exit_func) mod_init_seq[i].exit_func();`, as
+ * fs/btrfs/super.c runs its table backwards: a test of the pointer the
+ * element holds.  A path knows the index (a loop counter), not what is
+ * loaded, so the test is given to the index when the elements holding a
+ * function for that member are 0..M-1: non-NULL exactly when index < M.
+ * Any other set of elements leaves the test as it is.
+ */
+bool lower_table_entry_test(const struct lowering *lowering,
+			    struct operand tested, int *index, long *count)
+{
+	const struct instruction *load, *definition;
+	const struct object *object;
+	struct operand address, element;
+	long last = -1, held = 0;
+
+	tested = follow_copies(lowering, tested, &load);
+	if (tested.kind != OPERAND_VALUE || !load || load->kind != INSN_LOAD)
+		return false;
+	address = follow_copies(lowering, load->load.object, &definition);
+	if (address.kind != OPERAND_ADDRESS)
+		return false;
+	object = &lowering->tu->objects[address.object];
+	if (!object_never_written(object) || !object->function_entry_count ||
+	    address.element == ELEMENT_UNKNOWN ||
+	    !loaded_element(load, address.element, &element) ||
+	    element.kind != OPERAND_VALUE)
+		return false;
+	for (size_t i = 0; i < object->function_entry_count; i++) {
+		const struct function_entry *entry =
+			&object->function_entries[i];
+
+		if (entry->element < 0 ||
+		    !same_field(entry->field, load->load.field))
+			continue;
+		held++;
+		if (entry->element > last)
+			last = entry->element;
+	}
+	/* Elements 0..last, each once: none of them is NULL. */
+	if (!held || held != last + 1)
+		return false;
+	*index = element.value;
+	*count = last + 1;
+	return true;
+}
