@@ -164,6 +164,18 @@ static struct symbol_list *parameters(struct instruction *call)
 	return fn && fn->type == SYM_FN ? fn->arguments : NULL;
 }
 
+/*
+ * Whether 'a' is before 'b' in one file.  A call whose result reaches
+ * another call's argument through a variable sparse promoted (`s =
+ * to_kmem_cache(&d->cache); kmem_cache_setup(s, ...)`) is written before
+ * that call, not inside its arguments.
+ */
+static bool written_before(struct position a, struct position b)
+{
+	return a.stream == b.stream &&
+	       (a.line < b.line || (a.line == b.line && a.pos < b.pos));
+}
+
 static void note_enclosing(struct instruction *call, struct pointer_map *calls)
 {
 	struct symbol *parameter;
@@ -180,6 +192,8 @@ static void note_enclosing(struct instruction *call, struct pointer_map *calls)
 		    inner != call && parameter &&
 		    same_function(((struct instruction *)inner)->pos,
 				  call->pos) &&
+		    !written_before(((struct instruction *)inner)->pos,
+				    call->pos) &&
 		    pointer_target(returned_type(inner)) ==
 			    pointer_target(parameter))
 			pointer_map_put(&enclosing, inner, call);
