@@ -322,9 +322,30 @@ static const char *directory_of(const struct translation_unit *units,
 }
 
 /*
+ * Whether one unit is all of a module, with something single-file mode
+ * left to other files.  kbuild's MODULE.mod lists every unit of the
+ * module; an instance the unit defines with external linkage is one that
+ * other files could have destroyed, so single-file mode stayed silent
+ * about its teardown: alone, there are none.
+ */
+static bool whole_module_alone(const char *group,
+			       const struct translation_unit *unit)
+{
+	size_t length = strlen(group);
+
+	if (!unit->is_module || length < 4 ||
+	    strcmp(group + length - 4, ".mod"))
+		return false;
+	for (size_t i = 0; i < unit->instance_count; i++)
+		if (unit->instances[i].external && !unit->instances[i].is_extern)
+			return true;
+	return false;
+}
+
+/*
  * Links the units of one group and runs the rules over them: true when
- * they were two or more units of a module (a directory of built-in units
- * is linked too, but is no module).
+ * they were the units of a module (a directory of built-in units is
+ * linked too, but is no module).
  */
 static bool link_group(struct facts_set *set, const char *group,
 		       const struct slabcheck_options *options,
@@ -342,8 +363,10 @@ static bool link_group(struct facts_set *set, const char *group,
 	for (size_t i = 0; i < set->count; i++)
 		if (set->groups[i] && !strcmp(set->groups[i], group))
 			units[count++] = set->units[i];
-	/* One unit alone is what single-file mode saw already. */
-	if (count >= 2) {
+	/* One unit alone is what single-file mode saw already, mostly. */
+	linked = count >= 2 ||
+		 (count == 1 && whole_module_alone(group, &units[0]));
+	if (linked) {
 		tu_init(&module, units[0].main_file);
 		link_units(&module, units, count);
 		add_config_exempt_paths(set, group, &configured);
@@ -359,7 +382,7 @@ static bool link_group(struct facts_set *set, const char *group,
 					report_string(report, directory);
 		}
 	}
-	linked = count >= 2 && units[0].is_module;
+	linked = linked && units[0].is_module;
 	free(units);
 	return linked;
 }

@@ -68,6 +68,58 @@ actual=$("$slabcheck" link --rule=kmem-resetup facts/*.facts)
 check "link --rule: exit status" 0 $?
 check "link --rule: findings" "" "$actual"
 
+# A module of one file whose instance has external linkage (the static
+# forgotten) and whose exit calls into the kernel before it forgets the
+# destroy.  The file alone leaves the teardown to other files; kbuild's
+# .mod says there are none, so the link step checks it alone.  With a
+# static instance single-file mode has said all there is.
+mkdir -p "$work/drivers/single" "$work/single-facts"
+cat >"$work/drivers/single/single.c" <<'C'
+#include <linux/init.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/slab-static.h>
+
+struct single_req {
+	int tag;
+	void *data;
+};
+
+struct kmem_cache_opaque single_req_cache_instance;
+#define single_req_cache to_kmem_cache(&single_req_cache_instance)
+
+void single_unregister_chrdev(void);
+
+static int __init single_init(void)
+{
+	return kmem_cache_setup(single_req_cache, "single_req",
+				sizeof(struct single_req), 0, 0, NULL);
+}
+
+static void __exit single_exit(void)
+{
+	single_unregister_chrdev();
+}
+
+module_init(single_init);
+module_exit(single_exit);
+MODULE_LICENSE("GPL");
+C
+printf 'drivers/single/single.o\n' >"$work/drivers/single/single.mod"
+"$gcc" -fplugin="$plugin" -fplugin-arg-slabcheck_gcc-facts-dir=single-facts \
+	-fplugin-arg-slabcheck_gcc-findings-dir=single-facts "${flags[@]}" \
+	-c -o /dev/null drivers/single/single.c || exit 1
+rm -f single-facts/*.json
+actual=$("$slabcheck" link --kbuild single-facts/*.facts)
+check "link --kbuild, a whole module of one unit: exit status" 1 $?
+check "link --kbuild, a whole module of one unit: the leak at exit" \
+	"drivers/single/single.c:18:9: warning: static cache 'single_req_cache_instance' is not destroyed on every path out of module exit 'single_exit' [kmem-module-leak]
+drivers/single/single.c:22:20: note: module exit 'single_exit' is defined here" \
+	"$actual"
+actual=$("$slabcheck" link single-facts/*.facts)
+check "link, one unit without --kbuild: perhaps not the whole module" "" \
+	"$actual"
+
 echo '{"format": "slabcheck-facts", "version": 99}' >facts/bad.facts
 actual=$("$slabcheck" link facts/bad.facts 2>&1)
 check "link: bad facts exit status" 2 $?
