@@ -337,7 +337,8 @@ static bool whole_module_alone(const char *group,
 	    strcmp(group + length - 4, ".mod"))
 		return false;
 	for (size_t i = 0; i < unit->instance_count; i++)
-		if (unit->instances[i].external && !unit->instances[i].is_extern)
+		if (unit->instances[i].external &&
+		    !unit->instances[i].is_extern)
 			return true;
 	return false;
 }
