@@ -46,6 +46,53 @@ static bool whole_instance(const struct cache_ref *ref)
  * parameter is reported at the call that passes the instance.
  */
 static bool find_setup(struct analysis *analysis, int function, int instance,
+		       int depth, struct source_location *found);
+
+/* Whether 'function', or a helper it passes it to, sets parameter 'index' up.
+ */
+static bool sets_up_parameter(struct analysis *analysis, int function,
+			      int index, int depth)
+{
+	const struct function_model *fn = &analysis->tu->functions[function];
+
+	if (depth > 4)
+		return false;
+	for (size_t b = 0; b < fn->block_count; b++)
+		for (size_t e = 0; e < fn->blocks[b].event_count; e++) {
+			const struct event *event = &fn->blocks[b].events[e];
+
+			if (event->kind == EVENT_SETUP &&
+			    event->cache.kind == CACHE_REF_PARAMETER &&
+			    event->cache.index == index)
+				return true;
+			if (event->kind != EVENT_CALL || event->function < 0 ||
+			    event->function == function)
+				continue;
+			for (size_t a = 0; a < event->argument_count; a++)
+				if (event->arguments[a].kind ==
+					    CACHE_REF_PARAMETER &&
+				    event->arguments[a].index == index &&
+				    sets_up_parameter(analysis, event->function,
+						      (int)a, depth + 1))
+					return true;
+		}
+	return false;
+}
+
+/* A call that hands the instance to a helper which sets up what it gets. */
+static bool passes_to_setup(struct analysis *analysis, const struct event *call,
+			    int instance, int depth)
+{
+	for (size_t a = 0; a < call->argument_count; a++)
+		if (whole_instance(&call->arguments[a]) &&
+		    call->arguments[a].index == instance &&
+		    sets_up_parameter(analysis, call->function, (int)a,
+				      depth + 1))
+			return true;
+	return false;
+}
+
+static bool find_setup(struct analysis *analysis, int function, int instance,
 		       int depth, struct source_location *found)
 {
 	const struct function_model *fn = &analysis->tu->functions[function];
@@ -59,6 +106,12 @@ static bool find_setup(struct analysis *analysis, int function, int instance,
 			if (event->kind == EVENT_SETUP &&
 			    whole_instance(&event->cache) &&
 			    event->cache.index == instance) {
+				*found = event->location;
+				return true;
+			}
+			if (event->kind == EVENT_CALL && event->function >= 0 &&
+			    event->function != function &&
+			    passes_to_setup(analysis, event, instance, depth)) {
 				*found = event->location;
 				return true;
 			}
