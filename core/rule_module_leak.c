@@ -48,8 +48,7 @@ static bool whole_instance(const struct cache_ref *ref)
 static bool find_setup(struct analysis *analysis, int function, int instance,
 		       int depth, struct source_location *found);
 
-/* Whether 'function', or a helper it passes it to, sets parameter 'index' up.
- */
+/* Whether a function, or a helper it passes it to, sets up parameter N. */
 static bool sets_up_parameter(struct analysis *analysis, int function,
 			      int index, int depth)
 {
