@@ -19,6 +19,8 @@ struct analysis {
 	struct summary *summaries; /* one per function, built on demand */
 	/* Per function: whether it may call one the unit cannot see. */
 	unsigned char *reaches_unseen;
+	/* Per function: whether it, and all it calls, leave caches alone. */
+	unsigned char *leaves_caches;
 	struct arena arena;
 };
 

@@ -119,6 +119,72 @@ static void record_outcome(struct walk *walk, struct value returned,
 	summary->outcomes[summary->outcome_count++] = outcome;
 }
 
+enum alone { ALONE_UNKNOWN, ALONE_NO, ALONE_YES, ALONE_VISITING };
+
+static bool calls_leave_caches_alone(struct analysis *analysis,
+				     const struct event *call);
+
+/*
+ * Whether a function, and every function it calls, leaves caches alone: no
+ * event on a cache, and no call that is passed one or may reach anything.
+ * Such a function cannot change a cache, whatever its loops do, so its
+ * summary is one outcome with no effect: walking it to find out could only
+ * give up on a long loop (batman-adv's 256 handlers filled in one) and
+ * make the caller forget every cache it follows.  A cycle is walked.
+ */
+static bool leaves_caches_alone(struct analysis *analysis, int function)
+{
+	const struct function_model *fn = &analysis->tu->functions[function];
+	unsigned char *alone;
+
+	if (!analysis->leaves_caches)
+		analysis->leaves_caches = arena_alloc(
+			&analysis->arena, analysis->tu->function_count + 1);
+	alone = &analysis->leaves_caches[function];
+	if (*alone == ALONE_VISITING)
+		return false;
+	if (*alone != ALONE_UNKNOWN)
+		return *alone == ALONE_YES;
+	*alone = ALONE_VISITING;
+	for (size_t b = 0; b < fn->block_count; b++)
+		for (size_t e = 0; e < fn->blocks[b].event_count; e++) {
+			const struct event *event = &fn->blocks[b].events[e];
+			bool ignored = event->kind == EVENT_DEFINE ||
+				       event->kind == EVENT_VALUE_COPY ||
+				       event->kind == EVENT_VALUE_ADD ||
+				       event->kind == EVENT_VALUE_ERRNO;
+
+			if (event->kind == EVENT_CALL &&
+			    calls_leave_caches_alone(analysis, event))
+				continue;
+			if (!ignored) {
+				analysis->leaves_caches[function] = ALONE_NO;
+				return false;
+			}
+		}
+	analysis->leaves_caches[function] = ALONE_YES;
+	return true;
+}
+
+static bool calls_leave_caches_alone(struct analysis *analysis,
+				     const struct event *call)
+{
+	for (size_t a = 0; a < call->argument_count; a++)
+		if (call->arguments[a].kind != CACHE_REF_NONE)
+			return false;
+	if (call->table) {
+		for (size_t i = 0; i < call->table->count; i++)
+			if (!calls_leave_caches_alone(analysis,
+						      &call->table->calls[i]))
+				return false;
+		return !call->indirect;
+	}
+	if (call->function >= 0)
+		return leaves_caches_alone(analysis, call->function);
+	/* One the unit cannot see, passed no cache: it does nothing to any. */
+	return !call->indirect;
+}
+
 struct summary *summary_get(struct analysis *analysis, int function)
 {
 	const struct translation_unit *tu = analysis->tu;
@@ -143,9 +209,17 @@ struct summary *summary_get(struct analysis *analysis, int function)
 		return summary;
 	}
 	summary->function_name = tu->functions[function].name;
-	summary->computing = true;
 	summary->outcomes = arena_alloc(&analysis->arena,
 					OUTCOME_LIMIT * sizeof(struct outcome));
+	if (tu->functions[function].block_count &&
+	    leaves_caches_alone(analysis, function)) {
+		/* One outcome, nothing known of its result, no effect. */
+		summary->outcome_count = 1;
+		summary->known = true;
+		summary->done = true;
+		return summary;
+	}
+	summary->computing = true;
 	builder = (struct summary_builder){ .summary = summary,
 					    .arena = &analysis->arena };
 	observer.data = &builder;
