@@ -39,6 +39,14 @@ static const struct api_entry api_table[] = {
 	{ "kmem_cache_alloc_bulk",       API_USE,              0,    N,   N,    N,   N,     false },
 	{ "kmem_cache_alloc_bulk_noprof", API_USE,             0,    N,   N,    N,   N,     false },
 	{ "kmem_cache_free_bulk",        API_USE,              0,    N,   N,    N,   N,     false },
+	/*
+	 * A mempool over a cache (mempool_create_slab_pool() and
+	 * mempool_init_slab_pool() pass it as pool_data): it allocates from
+	 * the cache and frees to it, and does nothing else to it.
+	 */
+	{ "mempool_create_node_noprof",  API_USE,              3,    N,   N,    N,   N,     true },
+	{ "mempool_init_noprof",         API_USE,              4,    N,   N,    N,   N,     false },
+	{ "mempool_init_node",           API_USE,              4,    N,   N,    N,   N,     false },
 	/* Heap memory, which a static cache must not live in. */
 	{ "kmalloc_noprof",              API_HEAP_ALLOC,       N,    N,   N,    N,   N,     true },
 	{ "__kmalloc_noprof",            API_HEAP_ALLOC,       N,    N,   N,    N,   N,     true },
