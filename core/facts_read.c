@@ -514,6 +514,32 @@ static long long read_integer(json_t *object, const char *key)
 	return json_integer_value(json_object_get(object, key));
 }
 
+/* "calls-out": {FUNCTION: [NAME...]} (facts_write.c). */
+static void read_calls_out(struct reader *reader, json_t *object)
+{
+	struct translation_unit *tu = reader->tu;
+	const char *function;
+	json_t *names;
+	size_t i = 0;
+
+	if (!json_is_object(object) || !json_object_size(object))
+		return;
+	tu->calls_out = arena_alloc(&tu->arena, json_object_size(object) *
+							sizeof(*tu->calls_out));
+	json_object_foreach(object, function, names)
+	{
+		struct calls_out *out = &tu->calls_out[i++];
+
+		out->function = tu_string(tu, function);
+		out->count = json_array_size(names);
+		out->names = arena_alloc(&tu->arena,
+					 (out->count + 1) * sizeof(char *));
+		for (size_t n = 0; n < out->count; n++)
+			out->names[n] = string_member(reader, names, n);
+	}
+	tu->calls_out_count = i;
+}
+
 static void read_unit(struct reader *reader, json_t *unit, json_t *root)
 {
 	struct translation_unit *tu = reader->tu;
@@ -552,6 +578,7 @@ static void read_unit(struct reader *reader, json_t *unit, json_t *root)
 		if (json_is_string(member(callable, i)))
 			facts_add_callable(
 				tu, json_string_value(member(callable, i)));
+	read_calls_out(reader, json_object_get(root, "calls-out"));
 }
 
 static bool read_body(struct reader *reader, json_t *root)

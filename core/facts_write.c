@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api.h"
 #include "check.h"
 #include "facts_file.h"
 #include "slabcheck.h"
@@ -529,6 +530,93 @@ static json_t *unit_json(struct writer *writer, const char *directory)
 	return unit;
 }
 
+/*
+ * The names a function whose body the facts leave out calls out of the
+ * unit, directly or through other such functions, added to 'names'.
+ * False when it reaches a body the facts hold or a table of functions:
+ * then only a walk could say what it does.
+ */
+static bool names_called_out(const struct translation_unit *tu,
+			     const bool *written, int function, bool *seen,
+			     json_t *names)
+{
+	const struct function_model *fn = &tu->functions[function];
+
+	if (seen[function])
+		return true;
+	seen[function] = true;
+	if (written[function] || fn->table_reference_count)
+		return false;
+	for (size_t c = 0; c < fn->callee_count; c++) {
+		const char *name = fn->callees[c];
+		int callee = tu_find_function(tu, name);
+		bool known = false;
+
+		if (callee >= 0) {
+			if (!names_called_out(tu, written, callee, seen, names))
+				return false;
+			continue;
+		}
+		/* The API touches only the caches it is passed. */
+		if (api_lookup(name))
+			continue;
+		for (size_t i = 0; i < json_array_size(names); i++)
+			known |= !strcmp(
+				json_string_value(json_array_get(names, i)),
+				name);
+		if (!known)
+			json_array_append_new(names, json_string(name));
+	}
+	return true;
+}
+
+/*
+ * "calls-out": for each function left out that a body of the facts calls
+ * and that calls out of the unit (a static inline wrapper of a kernel
+ * function: spin_lock() of _raw_spin_lock()), the names it calls there.
+ */
+static json_t *calls_out_json(const struct translation_unit *tu,
+			      const bool *written)
+{
+	json_t *object = json_object();
+	bool *seen = calloc(tu->function_count + 1, sizeof(bool));
+
+	CHECK(seen != NULL);
+	for (size_t f = 0; f < tu->function_count; f++) {
+		const struct function_model *fn = &tu->functions[f];
+
+		if (!written[f])
+			continue;
+		for (size_t b = 0; b < fn->block_count; b++)
+			for (size_t e = 0; e < fn->blocks[b].event_count; e++) {
+				const struct event *call =
+					&fn->blocks[b].events[e];
+				int callee;
+				json_t *names;
+
+				if (call->kind != EVENT_CALL ||
+				    call->function >= 0 ||
+				    call->reaches_only_arguments ||
+				    !call->callee ||
+				    json_object_get(object, call->callee))
+					continue;
+				callee = tu_find_function(tu, call->callee);
+				if (callee < 0 || written[callee])
+					continue;
+				names = json_array();
+				memset(seen, 0, tu->function_count + 1);
+				if (names_called_out(tu, written, callee, seen,
+						     names))
+					json_object_set_new(
+						object, call->callee, names);
+				else
+					json_decref(names);
+			}
+	}
+	free(seen);
+	return object;
+}
+
 int facts_write(const struct translation_unit *tu, const char *directory,
 		FILE *stream)
 {
@@ -570,8 +658,15 @@ int facts_write(const struct translation_unit *tu, const char *directory,
 			 "files", writer.files, "instances", instances,
 			 "callable", callable, "functions", functions);
 	/* Only bodies use codes; most units write none. */
-	if (count)
+	if (count) {
+		json_t *calls_out = calls_out_json(tu, written);
+
 		json_object_set_new(root, "codes", codes_json());
+		if (json_object_size(calls_out))
+			json_object_set_new(root, "calls-out", calls_out);
+		else
+			json_decref(calls_out);
+	}
 	/* One string, one write: dumping to a stream writes piece by piece. */
 	document = json_dumps(root, JSON_COMPACT);
 	status = document && fputs(document, stream) >= 0 &&

@@ -101,12 +101,43 @@ static bool callable_in_module(const struct linker *linker, const char *name)
 	return false;
 }
 
+/*
+ * A function of unit 'u' whose body its facts leave out, that calls out of
+ * the unit: when none of the names it calls there is the module's, it
+ * calls only the rest of the kernel, and touches only what it is passed
+ * (spin_lock(), a static inline wrapper of _raw_spin_lock()).
+ */
+static bool calls_only_out_of_module(const struct linker *linker, size_t u,
+				     const char *function)
+{
+	const struct translation_unit *unit = &linker->units[u];
+
+	for (size_t i = 0; i < unit->calls_out_count; i++) {
+		const struct calls_out *out = &unit->calls_out[i];
+
+		if (strcmp(out->function, function))
+			continue;
+		for (size_t n = 0; n < out->count; n++)
+			if (!out->names[n] ||
+			    find_external_function(linker->module,
+						   out->names[n]) >= 0 ||
+			    callable_in_module(linker, out->names[n]))
+				return false;
+		return true;
+	}
+	return false;
+}
+
 static void resolve_call(struct linker *linker, size_t u, struct event *call)
 {
 	if (call->function >= 0) {
 		call->function = linker->function_map[u][call->function];
 		return;
 	}
+	if (call->function == FACTS_LOCAL_UNSEEN && !call->indirect &&
+	    call->callee && !call->reaches_only_arguments &&
+	    calls_only_out_of_module(linker, u, call->callee))
+		call->reaches_only_arguments = true;
 	if (call->function == FACTS_LOCAL_UNSEEN || call->indirect ||
 	    !call->callee) {
 		call->function = -1;

@@ -228,6 +228,13 @@ struct function_entry {
 	const char *function;
 };
 
+/* A function left out of a unit's facts, and what it calls out of it. */
+struct calls_out {
+	const char *function;
+	const char **names;
+	size_t count;
+};
+
 /* Storage the front-end names in operands, or that has a followed type. */
 struct object {
 	const char *name;     /* "<literal>" for a compound literal */
@@ -414,6 +421,14 @@ struct translation_unit {
 	 * with a body the core wanted or not. */
 	const char **callable;
 	size_t callable_count;
+	/*
+	 * Read from facts: functions of the unit whose bodies the facts
+	 * leave out and that call out of the unit, with the names they call
+	 * there (through other such functions too).  The link step knows
+	 * whether those are the module's.
+	 */
+	struct calls_out *calls_out;
+	size_t calls_out_count;
 	/* Read from facts: where the compiler ran (main_file is relative). */
 	const char *compile_directory;
 
