@@ -8,7 +8,7 @@
  * Module init sets foo_cache up, hands it to mempool_create_slab_pool()
  * and then fails without destroying it.
  *
- * slabcheck says nothing.  It should say, at the setup (line 44,
+ * slabcheck said nothing.  It should say, at the setup (line 41,
  * column 6):
  *   warning: static cache 'foo_cache_instance' stays set up when module
  *   init 'foo_init' fails [kmem-module-leak]
@@ -23,6 +23,7 @@
  *	-nostdinc -isystem tests/include
  */
 #include <linux/init.h>
+#include <linux/mempool.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/slab-static.h>
@@ -31,12 +32,9 @@ struct foo { int a, b; };
 static struct kmem_cache_opaque foo_cache_instance;
 #define foo_cachep to_kmem_cache(&foo_cache_instance)
 
-struct mempool;
-struct mempool *mempool_create_slab_pool(int min_nr, struct kmem_cache *kc);
-void mempool_destroy(struct mempool *pool);
 int foo_register(void);
 
-static struct mempool *foo_pool;
+static mempool_t *foo_pool;
 
 static int __init foo_init(void)
 {
@@ -64,5 +62,5 @@ MODULE_LICENSE("GPL");
 
 /*
  * What slabcheck should print, for repro/check.sh (none: nothing):
- * Want: mempool-hides-leak.c:44:6: kmem-module-leak
+ * Want: mempool-hides-leak.c:41:6: kmem-module-leak
  */
