@@ -45,9 +45,6 @@ static bool whole_instance(const struct cache_ref *ref)
  * instance is reported inside, where a fix goes; one that sets up its
  * parameter is reported at the call that passes the instance.
  */
-static bool find_setup(struct analysis *analysis, int function, int instance,
-		       int depth, struct source_location *found);
-
 /* Whether a function, or a helper it passes it to, sets up parameter N. */
 static bool sets_up_parameter(struct analysis *analysis, int function,
 			      int index, int depth)
@@ -108,15 +105,14 @@ static bool find_setup(struct analysis *analysis, int function, int instance,
 				*found = event->location;
 				return true;
 			}
-			if (event->kind == EVENT_CALL && event->function >= 0 &&
-			    event->function != function &&
-			    passes_to_setup(analysis, event, instance, depth)) {
+			if (event->kind != EVENT_CALL || event->function < 0 ||
+			    event->function == function)
+				continue;
+			if (passes_to_setup(analysis, event, instance, depth)) {
 				*found = event->location;
 				return true;
 			}
-			if (event->kind == EVENT_CALL && event->function >= 0 &&
-			    event->function != function &&
-			    find_setup(analysis, event->function, instance,
+			if (find_setup(analysis, event->function, instance,
 				       depth + 1, found))
 				return true;
 		}
