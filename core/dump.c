@@ -193,8 +193,11 @@ static void print_event(struct dumper *dumper, const struct event *event)
 	default:
 		break;
 	}
-	fprintf(stream, " @");
-	print_location(dumper, event->location);
+	/* Events that only compute values have none (core/canonical.c). */
+	if (event->location.line) {
+		fprintf(stream, " @");
+		print_location(dumper, event->location);
+	}
 	fprintf(stream, "\n");
 }
 
@@ -221,8 +224,10 @@ static void print_exit(struct dumper *dumper, const struct block *block)
 	case EXIT_RETURN:
 		fprintf(stream, "    return ");
 		print_value(dumper, block->return_value);
-		fprintf(stream, " @");
-		print_location(dumper, block->return_location);
+		if (block->return_location.line) {
+			fprintf(stream, " @");
+			print_location(dumper, block->return_location);
+		}
 		fprintf(stream, "\n");
 		return;
 	case EXIT_NONE:
@@ -238,16 +243,50 @@ static void print_exit(struct dumper *dumper, const struct block *block)
 	}
 }
 
+/*
+ * The positions of the block's reachable predecessors, in the order of
+ * their numbers: the order front-ends add edges in says nothing.
+ */
+static size_t sorted_predecessors(const struct dumper *dumper,
+				  const struct block *block, size_t *positions)
+{
+	size_t count = 0;
+
+	for (size_t p = 0; p < block->predecessor_count; p++) {
+		int number = dumper->block_number[block->predecessors[p]];
+		size_t at = count++;
+
+		if (number < 0) {
+			count--;
+			continue;
+		}
+		while (at &&
+		       dumper->block_number[block->predecessors[positions[at -
+									  1]]] >
+			       number) {
+			positions[at] = positions[at - 1];
+			at--;
+		}
+		positions[at] = p;
+	}
+	return count;
+}
+
 static void dump_block(struct dumper *dumper, int index)
 {
 	const struct block *block = &dumper->function->blocks[index];
 	FILE *stream = dumper->stream;
+	size_t *positions =
+		malloc((block->predecessor_count + 1) * sizeof(*positions));
+	size_t count;
 
+	CHECK(positions != NULL);
+	count = sorted_predecessors(dumper, block, positions);
 	fprintf(stream, "  b%d:", dumper->block_number[index]);
-	for (size_t p = 0; p < block->predecessor_count; p++)
-		if (dumper->block_number[block->predecessors[p]] >= 0)
-			fprintf(stream, " <- b%d",
-				dumper->block_number[block->predecessors[p]]);
+	for (size_t i = 0; i < count; i++)
+		fprintf(stream, " <- b%d",
+			dumper->block_number
+				[block->predecessors[positions[i]]]);
 	fprintf(stream, "\n");
 	for (size_t i = 0; i < block->phi_count; i++) {
 		const struct phi *phi = &block->phis[i];
@@ -255,9 +294,9 @@ static void dump_block(struct dumper *dumper, int index)
 		fprintf(stream, "    ");
 		print_value(dumper, value_id(phi->result));
 		fprintf(stream, " = phi");
-		for (size_t p = 0; p < phi->incoming_count; p++) {
-			if (dumper->block_number[block->predecessors[p]] < 0)
-				continue;
+		for (size_t j = 0; j < count; j++) {
+			size_t p = positions[j];
+
 			fprintf(stream, " [b%d: ",
 				dumper->block_number[block->predecessors[p]]);
 			print_value(dumper, phi->incoming[p]);
@@ -265,6 +304,7 @@ static void dump_block(struct dumper *dumper, int index)
 		}
 		fprintf(stream, "\n");
 	}
+	free(positions);
 	for (size_t i = 0; i < block->event_count; i++)
 		print_event(dumper, &block->events[i]);
 	print_exit(dumper, block);

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "canonical.h"
 #include "check.h"
 #include "facts_file.h"
 #include "slabcheck.h"
@@ -355,44 +356,6 @@ static json_t *block_json(struct writer *writer, const struct block *block,
 	return trimmed(array);
 }
 
-static void mark_read(bool *read, int count, struct value value)
-{
-	if (value.kind == VALUE_ID && value.id >= 0 && value.id < count)
-		read[value.id] = true;
-}
-
-/* The values something in the function reads. */
-static void find_reads(const struct function_model *function, bool *read)
-{
-	int count = function->value_count;
-
-	memset(read, 0, (size_t)count + 1);
-	for (size_t b = 0; b < function->block_count; b++) {
-		const struct block *block = &function->blocks[b];
-
-		for (size_t e = 0; e < block->event_count; e++) {
-			const struct event *event = &block->events[e];
-
-			if (event->kind == EVENT_VALUE_COPY ||
-			    event->kind == EVENT_VALUE_ADD ||
-			    event->kind == EVENT_VALUE_ERRNO)
-				mark_read(read, count, event->source);
-			if (event->kind == EVENT_CALL && event->table)
-				mark_read(read, count,
-					  value_id(event->table->index));
-		}
-		for (size_t p = 0; p < block->phi_count; p++)
-			for (size_t i = 0; i < block->phis[p].incoming_count;
-			     i++)
-				mark_read(read, count,
-					  block->phis[p].incoming[i]);
-		if (block->exit == EXIT_TEST)
-			mark_read(read, count, value_id(block->tested_value));
-		if (block->exit == EXIT_RETURN)
-			mark_read(read, count, block->return_value);
-	}
-}
-
 /*
  * Which blocks have as predecessors, in order, the blocks whose successors
  * name them, in block order (as often as they do): what front-ends that
@@ -438,7 +401,7 @@ static json_t *function_json(struct writer *writer,
 	writer->read = calloc((size_t)function->value_count + 1, 1);
 	writer->derivable = calloc(function->block_count + 1, sizeof(bool));
 	CHECK(writer->read && writer->derivable && seen);
-	find_reads(function, writer->read);
+	function_values_read(function, writer->read);
 	find_derivable(function, writer->derivable, seen);
 	for (size_t b = 0; b < function->block_count; b++)
 		add(blocks, block_json(writer, &function->blocks[b], b));

@@ -14,6 +14,7 @@
 
 #include "api.h"
 #include "check.h"
+#include "canonical.h"
 #include "lower.h"
 #include "model.h"
 
@@ -665,5 +666,12 @@ void model_lower(struct translation_unit *tu)
 		if (function->described && !function->lowered)
 			lower_function(tu, function);
 	}
+	/*
+	 * Only once every function is lowered: the lowering of a call reads
+	 * the callee's body as the front-end described it.
+	 */
+	for (size_t f = 0; f < tu->function_count; f++)
+		if (tu->functions[f].described)
+			function_canonicalize(tu, &tu->functions[f]);
 	lower_file_scope(tu);
 }

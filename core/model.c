@@ -296,6 +296,15 @@ void block_add_edge(struct translation_unit *tu, struct function_model *fn,
 	target->predecessors[target->predecessor_count - 1] = from;
 }
 
+void block_add_predecessor(struct translation_unit *tu, struct block *block,
+			   int predecessor)
+{
+	CHECK(!block->phi_count);
+	block->predecessors = append(tu, block->predecessors,
+				     &block->predecessor_count, sizeof(int));
+	block->predecessors[block->predecessor_count - 1] = predecessor;
+}
+
 struct phi *block_add_phi(struct translation_unit *tu, struct block *block,
 			  int result)
 {

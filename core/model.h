@@ -532,6 +532,9 @@ struct event *block_add_event(struct translation_unit *tu, struct block *block,
 struct instruction *block_add_instruction(struct translation_unit *tu,
 					  struct block *block,
 					  enum instruction_kind kind);
+/* One more predecessor, for a block with no phis (core/canonical.c). */
+void block_add_predecessor(struct translation_unit *tu, struct block *block,
+			   int predecessor);
 void block_add_edge(struct translation_unit *tu, struct function_model *fn,
 		    int from, int to);
 struct phi *block_add_phi(struct translation_unit *tu, struct block *block,
