@@ -252,15 +252,28 @@ static const struct phi *phi_defining(const struct block *block,
 	return NULL;
 }
 
+/* The first successor of the block that is 'old' becomes 'new'. */
+static void replace_successor(struct block *block, int old, int new)
+{
+	for (size_t s = 0; s < block->successor_count; s++)
+		if (block->successors[s] == old) {
+			block->successors[s] = new;
+			return;
+		}
+}
+
 /*
  * The return of a block that does nothing else, made in each predecessor
- * that only jumps to it.  A phi of a return the front-end described has,
- * per predecessor, the location of that predecessor's return statement;
- * a block that became a return here ('made_return') has phis that join
- * values on the way to a return, whose locations are the assignments':
- * its predecessors return where it does.
+ * that only jumps to it, and on an edge of its own from each that tests
+ * (as Clang has a return block per return statement).  A phi of a return
+ * the front-end described has, per predecessor, the location of that
+ * predecessor's return statement; a block that became a return here
+ * ('made_return') has phis that join values on the way to a return, whose
+ * locations are the assignments': its predecessors return where it does.
+ * A block left with one predecessor is that predecessor's own return.
  */
-static bool split_return(struct function_model *function, int index,
+static bool split_return(struct translation_unit *tu,
+			 struct function_model *function, int index,
 			 bool *made_return)
 {
 	struct block *block = &function->blocks[index];
@@ -279,20 +292,39 @@ static bool split_return(struct function_model *function, int index,
 		struct value value = block->return_value;
 		struct source_location location = block->return_location;
 		const struct phi *phi = phi_defining(block, value);
+		int own;
 
-		if (predecessor == index || !only_jumps_to(from, index))
+		if (predecessor == index)
+			continue;
+		if (!only_jumps_to(from, index) &&
+		    (block->predecessor_count < 2 || from->exit == EXIT_RETURN))
 			continue;
 		if (phi)
 			value = phi->incoming[position];
 		if (returned && returned->incoming_location[position].line)
 			location = returned->incoming_location[position];
-		from->exit = EXIT_RETURN;
-		from->successor_count = 0;
-		from->return_value = value;
-		from->return_location = location;
-		made_return[predecessor] = true;
+		if (only_jumps_to(from, index)) {
+			from->exit = EXIT_RETURN;
+			from->successor_count = 0;
+			own = predecessor;
+		} else {
+			own = function_add_block(tu, function);
+			/* Blocks moved. */
+			block = &function->blocks[index];
+			from = &function->blocks[predecessor];
+			replace_successor(from, index, own);
+			block_add_predecessor(tu, &function->blocks[own],
+					      predecessor);
+			function->blocks[own].exit = EXIT_RETURN;
+		}
+		function->blocks[own].return_value = value;
+		function->blocks[own].return_location = location;
+		made_return[own] = true;
 		remove_predecessor(block, position);
 		changed = true;
+		returned = made_return[index] ?
+				   NULL :
+				   phi_defining(block, block->return_value);
 	}
 	return changed;
 }
@@ -397,11 +429,147 @@ static bool join_predecessor(struct translation_unit *tu,
 	return true;
 }
 
+static bool same_value(struct value a, struct value b)
+{
+	if (a.kind != b.kind)
+		return false;
+	if (a.kind == VALUE_ID)
+		return a.id == b.id;
+	if (a.kind == VALUE_CONSTANT)
+		return a.constant == b.constant;
+	return true;
+}
+
+/* The one value a phi's inputs all are (itself aside), or false. */
+static bool phi_single_input(const struct phi *phi, struct value *single)
+{
+	bool found = false;
+
+	for (size_t i = 0; i < phi->incoming_count; i++) {
+		struct value input = phi->incoming[i];
+
+		if (input.kind == VALUE_ID && input.id == phi->result)
+			continue;
+		if (found && !same_value(input, *single))
+			return false;
+		*single = input;
+		found = true;
+	}
+	return found;
+}
+
+static void substitute(struct value *use, int old, struct value new)
+{
+	if (use->kind == VALUE_ID && use->id == old)
+		*use = new;
+}
+
+/*
+ * Whether a value can be replaced by 'new' everywhere: tests and tables
+ * name their value by number, so only by another numbered value.
+ */
+static bool replaceable(const struct function_model *function, int old,
+			struct value new)
+{
+	if (new.kind == VALUE_ID)
+		return true;
+	for (size_t b = 0; b < function->block_count; b++) {
+		const struct block *block = &function->blocks[b];
+
+		if (block->exit == EXIT_TEST && block->test != TEST_UNKNOWN &&
+		    block->tested_value == old)
+			return false;
+		for (size_t e = 0; e < block->event_count; e++)
+			if (block->events[e].kind == EVENT_CALL &&
+			    block->events[e].table &&
+			    block->events[e].table->index == old)
+				return false;
+	}
+	return true;
+}
+
+static void replace_value(struct function_model *function, int old,
+			  struct value new)
+{
+	for (size_t b = 0; b < function->block_count; b++) {
+		struct block *block = &function->blocks[b];
+
+		for (size_t e = 0; e < block->event_count; e++) {
+			struct event *event = &block->events[e];
+
+			if (event->kind == EVENT_VALUE_COPY ||
+			    event->kind == EVENT_VALUE_ADD ||
+			    event->kind == EVENT_VALUE_ERRNO)
+				substitute(&event->source, old, new);
+		}
+		for (size_t p = 0; p < block->phi_count; p++)
+			for (size_t i = 0; i < block->phis[p].incoming_count;
+			     i++)
+				substitute(&block->phis[p].incoming[i], old,
+					   new);
+		if (block->exit == EXIT_RETURN)
+			substitute(&block->return_value, old, new);
+		if (block->exit == EXIT_TEST && block->tested_value == old)
+			block->tested_value = new.id;
+		for (size_t e = 0; e < block->event_count; e++)
+			if (block->events[e].kind == EVENT_CALL &&
+			    block->events[e].table &&
+			    block->events[e].table->index == old)
+				((struct table_call *)block->events[e].table)
+					->index = new.id;
+	}
+}
+
+/*
+ * A phi whose inputs are all one value is that value (splitting returns
+ * leaves phis of one input).  A return of it from a return block the
+ * front-end described keeps the location the phi gave for its statement.
+ */
+static bool remove_trivial_phis(struct function_model *function,
+				const bool *made_return)
+{
+	bool changed = false;
+
+	for (size_t b = 0; b < function->block_count; b++) {
+		struct block *block = &function->blocks[b];
+
+		for (size_t p = 0; p < block->phi_count;) {
+			struct phi *phi = &block->phis[p];
+			struct value single = value_unknown();
+
+			if (!phi_single_input(phi, &single) ||
+			    !replaceable(function, phi->result, single)) {
+				p++;
+				continue;
+			}
+			if (block->exit == EXIT_RETURN && !made_return[b] &&
+			    block->return_value.kind == VALUE_ID &&
+			    block->return_value.id == phi->result &&
+			    phi->incoming_count == 1 &&
+			    phi->incoming_location[0].line)
+				block->return_location =
+					phi->incoming_location[0];
+			replace_value(function, phi->result, single);
+			block->phi_count--;
+			memmove(phi, phi + 1,
+				(block->phi_count - p) * sizeof(*phi));
+			changed = true;
+		}
+	}
+	return changed;
+}
+
 void function_canonicalize(struct translation_unit *tu,
 			   struct function_model *function)
 {
-	bool *made_return = calloc(function->block_count + 1, sizeof(bool));
+	/* Each block split_return() adds takes an edge of the function. */
+	size_t edges = 0;
+	bool *made_return;
 	bool changed = true;
+
+	for (size_t b = 0; b < function->block_count; b++)
+		edges += function->blocks[b].successor_count;
+	made_return = calloc(function->block_count + edges + 1, sizeof(bool));
 
 	CHECK(made_return != NULL);
 	return_ignored_as_unknown(function);
@@ -412,9 +580,10 @@ void function_canonicalize(struct translation_unit *tu,
 			function->blocks[b].return_location =
 				(struct source_location){ 0 };
 	while (changed) {
-		changed = false;
+		changed = remove_trivial_phis(function, made_return);
 		for (size_t b = 0; b < function->block_count; b++) {
-			changed |= split_return(function, (int)b, made_return);
+			changed |=
+				split_return(tu, function, (int)b, made_return);
 			changed |= bypass_jump(tu, function, (int)b);
 			changed |= join_predecessor(tu, function, (int)b,
 						    made_return);

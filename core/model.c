@@ -188,6 +188,19 @@ void function_set_blocks(struct translation_unit *tu,
 	function->block_count = count;
 }
 
+int function_add_block(struct translation_unit *tu,
+		       struct function_model *function)
+{
+	size_t count = function->block_count;
+
+	function->blocks = arena_grow(&tu->arena, function->blocks,
+				      count * sizeof(struct block),
+				      (count + 1) * sizeof(struct block));
+	memset(&function->blocks[count], 0, sizeof(struct block));
+	function->block_count = count + 1;
+	return (int)count;
+}
+
 /* Appends one zeroed element to an arena array that grows one at a time. */
 static void *append(struct translation_unit *tu, void *array, size_t *count,
 		    size_t element_size)

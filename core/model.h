@@ -532,6 +532,9 @@ struct event *block_add_event(struct translation_unit *tu, struct block *block,
 struct instruction *block_add_instruction(struct translation_unit *tu,
 					  struct block *block,
 					  enum instruction_kind kind);
+/* One more block, empty, at the end; returns its number.  Moves blocks. */
+int function_add_block(struct translation_unit *tu,
+		       struct function_model *function);
 /* One more predecessor, for a block with no phis (core/canonical.c). */
 void block_add_predecessor(struct translation_unit *tu, struct block *block,
 			   int predecessor);

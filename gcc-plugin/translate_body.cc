@@ -418,6 +418,20 @@ static void translate_block(function_translation *ft, basic_block bb)
 	}
 }
 
+/*
+ * Where the value a phi input brings was written: on an edge that a
+ * return statement made (GCC merges returns), the return statement, as
+ * the edge keeps it; otherwise where the value was computed.
+ */
+static location_t phi_input_location(gphi *phi, unsigned int i)
+{
+	edge e = gimple_phi_arg_edge(phi, i);
+
+	if (e->goto_locus != UNKNOWN_LOCATION)
+		return e->goto_locus;
+	return gimple_phi_arg_location(phi, i);
+}
+
 static void translate_phis(function_translation *ft, basic_block bb)
 {
 	struct block *block = &ft->model->blocks[bb->index];
@@ -442,8 +456,7 @@ static void translate_phis(function_translation *ft, basic_block bb)
 				model_phi->incoming[p] = value_of(
 					ft, gimple_phi_arg_def(phi, i));
 				model_phi->incoming_location[p] = unit_location(
-					ft->tu,
-					gimple_phi_arg_location(phi, i));
+					ft->tu, phi_input_location(phi, i));
 			}
 		}
 	}
