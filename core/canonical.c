@@ -25,7 +25,9 @@
  *   - a jump to several blocks (a switch the model does not follow) lists
  *     them in source order: compilers order a switch's cases each their
  *     own way;
- *   - a block that only jumps on, to a block with no phis, is bypassed;
+ *   - a block that only jumps on is bypassed, when it has one predecessor
+ *     (GCC splits every edge from a test to a join) or its target has no
+ *     phis;
  *   - a block with one predecessor that only jumps to it joins that
  *     predecessor.
  *
@@ -345,8 +347,9 @@ static bool is_predecessor(const struct block *block, int candidate)
 }
 
 /*
- * A block that only jumps on is bypassed by each predecessor, when the
- * block it jumps to has no phis (which would need an input per new edge).
+ * A block that only jumps on is bypassed by each predecessor.  A phi of
+ * the block it jumps to has one input per edge: one predecessor can take
+ * this block's edge and input; more would need inputs of their own.
  */
 static bool bypass_jump(struct translation_unit *tu,
 			struct function_model *function, int index)
@@ -361,7 +364,8 @@ static bool bypass_jump(struct translation_unit *tu,
 		return false;
 	next = block->successors[0];
 	target = &function->blocks[next];
-	if (next == index || target->phi_count)
+	if (next == index ||
+	    (target->phi_count && block->predecessor_count > 1))
 		return false;
 	/* A test whose two sides would meet in one block decides nothing. */
 	for (size_t i = 0; i < block->predecessor_count; i++)

@@ -177,6 +177,26 @@ static bool volatile_reference(tree reference)
 	       TYPE_VOLATILE(TREE_TYPE(reference));
 }
 
+/*
+ * GIMPLE writes i - 1 on an unsigned int as i + 4294967295: the same value
+ * modulo 2^32, which the other compilers write as the subtraction it is.
+ */
+static void describe_unsigned_decrement(struct instruction *instruction,
+					tree type)
+{
+	struct operand *right = &instruction->binary.right;
+	unsigned int precision = TYPE_PRECISION(type);
+
+	if (instruction->binary.op != OP_ADD ||
+	    TREE_CODE(type) != INTEGER_TYPE || !TYPE_UNSIGNED(type) ||
+	    precision >= 64 || right->kind != OPERAND_CONSTANT ||
+	    right->constant < (1LL << (precision - 1)) ||
+	    right->constant >= (1LL << precision))
+		return;
+	instruction->binary.op = OP_SUB;
+	right->constant = (1LL << precision) - right->constant;
+}
+
 static void describe_value(function_translation *ft, gimple *stmt, tree lhs)
 {
 	enum tree_code code = gimple_assign_rhs_code(stmt);
@@ -208,6 +228,7 @@ static void describe_value(function_translation *ft, gimple *stmt, tree lhs)
 		instruction->binary.left = operand_of(ft, rhs1);
 		instruction->binary.right =
 			operand_of(ft, gimple_assign_rhs2(stmt));
+		describe_unsigned_decrement(instruction, TREE_TYPE(rhs1));
 	} else if (code == ADDR_EXPR || TREE_CODE(rhs1) == VAR_DECL) {
 		instruction = add_instruction(ft, stmt, INSN_ASSIGN);
 		instruction->source = operand_of(ft, rhs1);
@@ -419,9 +440,10 @@ static void translate_block(function_translation *ft, basic_block bb)
 }
 
 /*
- * Where the value a phi input brings was written: on an edge that a
- * return statement made (GCC merges returns), the return statement, as
- * the edge keeps it; otherwise where the value was computed.
+ * Where the value a phi input brings was returned, GCC having merged the
+ * returns into one block: the return statement the edge keeps, or else
+ * where GCC put the value (the return of a constant, the assignment of a
+ * variable).
  */
 static location_t phi_input_location(gphi *phi, unsigned int i)
 {
