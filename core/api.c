@@ -1,4 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * The API table: every function and macro of the static-cache API and of
+ * the slab API around it that the core recognizes, with the position of
+ * each argument that matters (cache, size, flags, args, object) and the
+ * tags, fields and flags it names.  The only file that spells them: the
+ * lowering, the rules and the front-ends ask api_lookup() and friends.
+ */
 #include "api.h"
 
 #include <string.h>

@@ -1,4 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * The arena behind a translation unit's model (arena.h): chunks that
+ * grow as the front-end describes, released together with the unit.
+ */
 #include "arena.h"
 
 #include <stdlib.h>

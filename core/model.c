@@ -1,4 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * Building the model of a translation unit (model.h): what a front-end
+ * calls to describe objects, functions, blocks, instructions, edges and
+ * phis, and the unit's indexes (functions by name).  Arrays live in the
+ * unit's arena and grow by doubling.
+ */
 #include "model.h"
 
 #include <stdlib.h>

@@ -1,4 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * The options every front-end passes through to the core, KEY[=VALUE]
+ * (-fplugin-arg-slabcheck_gcc-KEY=VALUE, --slabcheck-KEY=VALUE,
+ * -fplugin-arg-slabcheck_clang-KEY=VALUE): parsed in one place, so that
+ * every door accepts the same ones.
+ */
 #include "slabcheck.h"
 
 #include <stdio.h>

@@ -1,4 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * Findings and their notes: collected while rules run, sorted, their
+ * duplicates dropped, fingerprinted for baselines, and printed one line
+ * each as FILE:LINE:COL: warning: MESSAGE [RULE-ID].
+ */
 #include "report.h"
 
 #include <stdarg.h>

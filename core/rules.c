@@ -1,4 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * The rules' registry and the pipeline of one unit: rule_list.h gives
+ * the rules, each registers hooks on events, instances and the whole unit;
+ * slabcheck_run() lowers, verifies, dumps when asked, dispatches the
+ * hooks (slabcheck_analyze()) and applies suppressions.
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
