@@ -270,12 +270,6 @@ struct cfg_translation {
 	/* A block of its own for the end of the function, when a branch
 	 * goes there (a loop that is the last statement); or -1. */
 	int end = -1;
-	/*
-	 * By model block: a block of its own for its return, or -1.  A return
-	 * where paths merge would return a phi of its own block, which the
-	 * core reads as returns merged into one (GIMPLE's single return).
-	 */
-	std::vector<int> return_block;
 	size_t block_count = 0;
 };
 
@@ -346,15 +340,6 @@ static void find_successors(cfg_translation &translation,
 	for (const std::vector<int> &successors : translation.successors)
 		for (int target : successors)
 			predecessors[target]++;
-	translation.return_block.resize(order.size(), -1);
-	for (size_t b = 0; b < order.size(); b++) {
-		if (predecessors[b] < 2 || !return_statement(order[b]))
-			continue;
-		translation.return_block[b] = (int)translation.block_count++;
-		translation.successors[b].push_back(
-			translation.return_block[b]);
-		predecessors.push_back(1);
-	}
 	translation.successors.resize(translation.block_count);
 	predecessors.resize(translation.block_count, 0);
 	translation.unprocessed_predecessors = predecessors;
@@ -386,13 +371,6 @@ static void translate_exit(cfg_translation &translation,
 	const std::vector<int> &successors = translation.successors[body.block];
 	const Expr *tested;
 
-	if (returned && translation.return_block[body.block] >= 0) {
-		block->exit = EXIT_JUMP;
-		block_add_edge(body.tu, body.model, body.block,
-			       translation.return_block[body.block]);
-		block = &body.model
-				 ->blocks[translation.return_block[body.block]];
-	}
 	if (returned) {
 		set_return(body, block, returned->getRetValue(),
 			   returned->getRetValue() ?
@@ -438,7 +416,7 @@ static void short_circuit(body_translation &body, const CFGBlock *block)
 		return;
 	ssa_builder_write(body.ssa, body.block, body.carriers[logical],
 			  value_constant(logical->getOpcode() == BO_LOr),
-			  unit_location(body.unit, logical->getOperatorLoc()));
+			  (struct source_location){ nullptr, 0, 0 });
 }
 
 /*

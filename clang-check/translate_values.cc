@@ -102,12 +102,18 @@ static struct operand operand_of_value(struct value value)
 	return operand_unknown();
 }
 
+/*
+ * A phi input's location says which return statement returned it, where a
+ * compiler merged returns into one block (GCC); a local's assignment is
+ * none, so its phis have no location, and the core splits a return where
+ * paths meet at the return statement (core/canonical.c).
+ */
 void write_local(body_translation &body, int variable, struct operand operand,
 		 SourceLocation location)
 {
 	ssa_builder_write(body.ssa, body.block, variable,
 			  held_value(body, operand, location),
-			  unit_location(body.unit, location));
+			  (struct source_location){ nullptr, 0, 0 });
 }
 
 struct operand read_local(body_translation &body, int variable)
