@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What both Clang front-ends do with a parsed unit, and how they read their
- * options: the plugin (slabcheck_clang.cc) and the tool
- * (slabcheck-clang.cc) differ only in how they get a unit and where they
+ * options: the plugin (plugin.cc) and the tool
+ * (tool.cc) differ only in how they get a unit and where they
  * print.
  */
 #ifndef SLABCHECK_CLANG_FRONTEND_H
