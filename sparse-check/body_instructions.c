@@ -498,6 +498,24 @@ static bool translate_inlined_test(struct function_translation *ft,
 	return true;
 }
 
+/*
+ * Sparse writes i - 1 on a 32-bit value as i + 4294967295: the same value
+ * modulo 2^32, which Clang writes as the subtraction it is.
+ */
+static void describe_decrement(struct model_instruction *described_insn,
+			       unsigned int bits)
+{
+	struct operand *right = &described_insn->binary.right;
+
+	if (described_insn->binary.op != MODEL_OP_ADD || !bits || bits >= 64 ||
+	    right->kind != OPERAND_CONSTANT ||
+	    right->constant < (1LL << (bits - 1)) ||
+	    right->constant >= (1LL << bits))
+		return;
+	described_insn->binary.op = MODEL_OP_SUB;
+	right->constant = (1LL << bits) - right->constant;
+}
+
 static void translate_binary(struct function_translation *ft,
 			     struct instruction *insn)
 {
@@ -522,6 +540,7 @@ static void translate_binary(struct function_translation *ft,
 			insn->type;
 	described_insn->binary.left = operand_as(ft, insn->src1, input);
 	described_insn->binary.right = operand_as(ft, insn->src2, input);
+	describe_decrement(described_insn, insn->size);
 	set_result(ft, described_insn, insn->target);
 }
 

@@ -313,6 +313,10 @@ struct operand operand_of(struct function_translation *ft, pseudo_t pseudo,
 		return operand_of(ft, def->src, depth + 1);
 	if (def->opcode == OP_ADD && !callers_code(ft->range, def, &at))
 		return operand_unknown();
+	/* Sparse puts a scaled index first: index * size + array. */
+	if (def->opcode == OP_ADD && def->src2->type == PSEUDO_SYM &&
+	    def->src1->type != PSEUDO_SYM)
+		return offset_address(ft, def->src2, def->src1, depth);
 	if (def->opcode == OP_ADD)
 		return offset_address(ft, def->src1, def->src2, depth);
 	return operand_unknown();
