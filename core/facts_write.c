@@ -533,13 +533,33 @@ static bool names_called_out(const struct translation_unit *tu,
 	return true;
 }
 
+/* Adds the function's entry to "calls-out", unless it has one. */
+static void add_calls_out(const struct translation_unit *tu,
+			  const bool *written, int function, bool *seen,
+			  json_t *object)
+{
+	const char *name = tu->functions[function].name;
+	json_t *names;
+
+	if (written[function] || json_object_get(object, name))
+		return;
+	names = json_array();
+	memset(seen, 0, tu->function_count + 1);
+	if (names_called_out(tu, written, function, seen, names))
+		json_object_set_new(object, name, names);
+	else
+		json_decref(names);
+}
+
 /*
- * "calls-out": for each function left out that a body of the facts calls
- * and that calls out of the unit (a static inline wrapper of a kernel
- * function: spin_lock() of _raw_spin_lock()), the names it calls there.
+ * "calls-out": for each function left out that calls out of the unit and
+ * that a body of the facts calls (a static inline wrapper of a kernel
+ * function: spin_lock() of _raw_spin_lock()) or another file may call (a
+ * teardown helper that calls the kernel and destroys a dynamic cache), the
+ * names it calls there.
  */
 static json_t *calls_out_json(const struct translation_unit *tu,
-			      const bool *written)
+			      const bool *written, const bool *leaves)
 {
 	json_t *object = json_object();
 	bool *seen = calloc(tu->function_count + 1, sizeof(bool));
@@ -548,6 +568,8 @@ static json_t *calls_out_json(const struct translation_unit *tu,
 	for (size_t f = 0; f < tu->function_count; f++) {
 		const struct function_model *fn = &tu->functions[f];
 
+		if (fn->external && leaves[f])
+			add_calls_out(tu, written, (int)f, seen, object);
 		if (!written[f])
 			continue;
 		for (size_t b = 0; b < fn->block_count; b++)
@@ -555,25 +577,16 @@ static json_t *calls_out_json(const struct translation_unit *tu,
 				const struct event *call =
 					&fn->blocks[b].events[e];
 				int callee;
-				json_t *names;
 
 				if (call->kind != EVENT_CALL ||
 				    call->function >= 0 ||
 				    call->reaches_only_arguments ||
-				    !call->callee ||
-				    json_object_get(object, call->callee))
+				    !call->callee)
 					continue;
 				callee = tu_find_function(tu, call->callee);
-				if (callee < 0 || written[callee])
-					continue;
-				names = json_array();
-				memset(seen, 0, tu->function_count + 1);
-				if (names_called_out(tu, written, callee, seen,
-						     names))
-					json_object_set_new(
-						object, call->callee, names);
-				else
-					json_decref(names);
+				if (callee >= 0)
+					add_calls_out(tu, written, callee, seen,
+						      object);
 			}
 	}
 	free(seen);
@@ -587,7 +600,7 @@ int facts_write(const struct translation_unit *tu, const char *directory,
 				 .files = json_array(),
 				 .file_indexes = json_object() };
 	json_t *functions = json_array(), *instances = json_array();
-	json_t *callable = json_array(), *root;
+	json_t *callable = json_array(), *root, *calls_out;
 	int count = 0, status;
 	bool *written = calloc(tu->function_count + 1, sizeof(bool));
 	char *document;
@@ -621,15 +634,13 @@ int facts_write(const struct translation_unit *tu, const char *directory,
 			 "files", writer.files, "instances", instances,
 			 "callable", callable, "functions", functions);
 	/* Only bodies use codes; most units write none. */
-	if (count) {
-		json_t *calls_out = calls_out_json(tu, written);
-
+	if (count)
 		json_object_set_new(root, "codes", codes_json());
-		if (json_object_size(calls_out))
-			json_object_set_new(root, "calls-out", calls_out);
-		else
-			json_decref(calls_out);
-	}
+	calls_out = calls_out_json(tu, written, writer.leaves);
+	if (json_object_size(calls_out))
+		json_object_set_new(root, "calls-out", calls_out);
+	else
+		json_decref(calls_out);
 	/* One string, one write: dumping to a stream writes piece by piece. */
 	document = json_dumps(root, JSON_COMPACT);
 	status = document && fputs(document, stream) >= 0 &&

@@ -92,13 +92,19 @@ static int find_external_function(const struct translation_unit *module,
 	return -1;
 }
 
-static bool callable_in_module(const struct linker *linker, const char *name)
+/* The unit that lists the function as callable by other files, or -1. */
+static int callable_unit(const struct linker *linker, const char *name)
 {
 	for (size_t u = 0; u < linker->count; u++)
 		for (size_t i = 0; i < linker->units[u].callable_count; i++)
 			if (!strcmp(linker->units[u].callable[i], name))
-				return true;
-	return false;
+				return (int)u;
+	return -1;
+}
+
+static bool callable_in_module(const struct linker *linker, const char *name)
+{
+	return callable_unit(linker, name) >= 0;
 }
 
 /*
@@ -130,6 +136,8 @@ static bool calls_only_out_of_module(const struct linker *linker, size_t u,
 
 static void resolve_call(struct linker *linker, size_t u, struct event *call)
 {
+	int owner;
+
 	if (call->function >= 0) {
 		call->function = linker->function_map[u][call->function];
 		return;
@@ -144,7 +152,18 @@ static void resolve_call(struct linker *linker, size_t u, struct event *call)
 		return;
 	}
 	call->function = find_external_function(linker->module, call->callee);
-	if (call->function < 0 && !callable_in_module(linker, call->callee))
+	if (call->function >= 0)
+		return;
+	/*
+	 * No unit holds its body: the rest of the kernel, or a function of
+	 * another unit left out of its facts, which touches no cache of the
+	 * module when all it calls out of its unit is the rest of the kernel
+	 * (xfs's teardown helper that calls the kernel and destroys a
+	 * dynamic cache).
+	 */
+	owner = callable_unit(linker, call->callee);
+	if (owner < 0 ||
+	    calls_only_out_of_module(linker, (size_t)owner, call->callee))
 		call->reaches_only_arguments = true;
 }
 
