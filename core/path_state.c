@@ -206,3 +206,26 @@ uint64_t state_hash(const struct walk *walk, int block,
 	}
 	return hash ^ hash >> 29;
 }
+
+/*
+ * Byte by byte, FNV-1a: only loop headers ask, to tell a loop that goes
+ * round with nothing but its counters changing (walk.c).
+ */
+uint64_t state_shape_hash(const struct walk *walk, int block,
+			  const struct path_state *state)
+{
+	uint64_t hash = 1469598103934665603ull ^ (uint64_t)block;
+	size_t facts = facts_offset(walk);
+
+	for (size_t i = 0; i < facts; i++) {
+		hash ^= state->bytes[i];
+		hash *= 1099511628211ull;
+	}
+	for (int i = 0; i < walk->fact_count; i++) {
+		if (walk->tracked[walk->fact_values[i]] >= 0)
+			continue;
+		hash ^= state->bytes[facts + (size_t)i];
+		hash *= 1099511628211ull;
+	}
+	return hash ^ hash >> 29;
+}

@@ -69,7 +69,8 @@ static bool first_visit(struct walk *walk, int block,
 	while (walk->seen[slot].block >= 0) {
 		struct seen_entry *entry = &walk->seen[slot];
 
-		if (entry->hash == hash && entry->block == block &&
+		if (entry->state && entry->hash == hash &&
+		    entry->block == block &&
 		    !memcmp(entry->state->bytes, state->bytes,
 			    walk->state_size))
 			return false;
@@ -252,18 +253,53 @@ static void finish_block(struct walk *walk, struct path_state *state, int index,
 	}
 }
 
+/*
+ * How many distinct states of this shape entered the loop header so far.
+ * Two shapes whose hashes collide share a count: their counters are
+ * forgotten sooner, which makes the walk say less, never more.
+ */
+static unsigned int *shape_visits(struct walk *walk, int block, uint64_t hash)
+{
+	size_t slot;
+
+	if ((walk->seen_count + 1) * 2 > walk->seen_capacity)
+		grow_seen(walk);
+	slot = hash & (walk->seen_capacity - 1);
+	while (walk->seen[slot].block >= 0) {
+		struct seen_entry *entry = &walk->seen[slot];
+
+		if (!entry->state && entry->hash == hash &&
+		    entry->block == block)
+			return &entry->shape_visits;
+		slot = (slot + 1) & (walk->seen_capacity - 1);
+	}
+	walk->seen[slot] = (struct seen_entry){ .block = block, .hash = hash };
+	walk->seen_count++;
+	return &walk->seen[slot].shape_visits;
+}
+
+/*
+ * A loop that keeps coming round with nothing but its counters changed
+ * has its counters forgotten; one whose passes change what else the path
+ * knows (a cache set up, a result tested) is a new count each time.
+ */
 static void enter_block(struct walk *walk, struct path_state *state, int block,
-			int predecessor)
+			int predecessor, uint64_t *shape)
 {
 	enter_phis(walk, state, &walk->function->blocks[block], predecessor);
 	liveness_forget_dead(walk, state, block);
-	if (walk->loop_header[block] && walk->visits[block] >= WIDEN_AFTER) {
-		if (walk->visits[block] == WIDEN_AFTER)
-			walk_debug(walk, "widening",
-				   "block %d entered %d times", block,
-				   WIDEN_AFTER);
-		facts_widen(walk, state);
-	}
+	if (!walk->loop_header[block])
+		return;
+	*shape = state_shape_hash(walk, block, state);
+	if (*shape_visits(walk, block, *shape) < WIDEN_AFTER)
+		return;
+	if (!walk->widened[block])
+		walk_debug(walk, "widening",
+			   "block %d entered %d times with only its counters "
+			   "changed",
+			   block, WIDEN_AFTER);
+	walk->widened[block] = true;
+	facts_widen(walk, state);
 }
 
 static void run_item(struct walk *walk, struct pending_item item)
@@ -272,12 +308,15 @@ static void run_item(struct walk *walk, struct pending_item item)
 	struct path_state *state = item.state;
 
 	if (item.next_event == 0) {
-		enter_block(walk, state, item.block, item.predecessor);
+		uint64_t shape = 0;
+
+		enter_block(walk, state, item.block, item.predecessor, &shape);
 		/* The table keeps its own copy: the walk goes on changing
 		 * state. */
 		if (!first_visit(walk, item.block, state_copy(walk, state)))
 			return;
-		walk->visits[item.block]++;
+		if (walk->loop_header[item.block])
+			++*shape_visits(walk, item.block, shape);
 		if (*state_imprecise_byte(walk, state))
 			walk->imprecise = true;
 	}
@@ -354,8 +393,7 @@ static void prepare(struct walk *walk, const bool *initially_set)
 	state_layout(walk);
 	walk->first_event_of_block =
 		arena_alloc(&walk->arena, fn->block_count * sizeof(size_t));
-	walk->visits = arena_alloc(&walk->arena,
-				   fn->block_count * sizeof(unsigned int));
+	walk->widened = arena_alloc(&walk->arena, fn->block_count + 1);
 	for (size_t b = 0; b < fn->block_count; b++) {
 		walk->first_event_of_block[b] = events;
 		events += fn->blocks[b].event_count;

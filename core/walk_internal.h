@@ -25,11 +25,15 @@
 /* A summary with more distinct outcomes than this is unknown. */
 #define OUTCOME_LIMIT 32
 /*
- * After this many distinct states entered one block, the constants of
- * loop counters are forgotten there: a loop up to a large bound would
- * otherwise be unrolled pass by pass.  Sixteen passes cover the loops over
+ * After this many distinct states that differ only in the constants of
+ * tracked values entered one loop header, those constants are forgotten
+ * there: a loop up to a large bound would otherwise be unrolled pass by
+ * pass.  Sixteen passes that change nothing else cover the loops over
  * small arrays (per-CPU, per-node, per-size caches) that guards like
- * `if (i == 0)` appear in.
+ * `if (i == 0)` appear in; a pass that sets up or destroys a cache starts
+ * a count of its own, so a table of init steps longer than that (fs/btrfs
+ * has 21), or an unwinding loop entered from each step that can fail
+ * (drivers/md/dm.c), is walked whole.
  */
 #define WIDEN_AFTER 16
 /* Rounds of the liveness fixed point before every value is kept live. */
@@ -66,10 +70,15 @@ struct pending_item {
 	struct path_state *state;
 };
 
+/*
+ * A state seen at a block, or, with no state, a shape of states seen at a
+ * loop header (walk.c) and how many distinct states of it entered there.
+ */
 struct seen_entry {
 	int block; /* -1 when free */
 	uint64_t hash;
 	struct path_state *state;
+	unsigned int shape_visits;
 };
 
 struct walk {
@@ -106,8 +115,8 @@ struct walk {
 	/* Per block, which fact and constant bytes stay (liveness.c). */
 	const unsigned char **keep_masks;
 
-	/* Distinct states that entered each block. */
-	unsigned int *visits;
+	/* Loop headers whose counters were forgotten (said once). */
+	bool *widened;
 	/* Per block ending in a branch on memory: per side, the slots to
 	 * forget there, -1 terminated, computed when first needed
 	 * (walk_guards.c). */
@@ -171,6 +180,9 @@ void state_set_constant(const struct walk *walk, struct path_state *state,
 			int tracked, int64_t constant);
 uint64_t state_hash(const struct walk *walk, int block,
 		    const struct path_state *state);
+/* The same, less the facts and constants of tracked values. */
+uint64_t state_shape_hash(const struct walk *walk, int block,
+			  const struct path_state *state);
 
 /* facts.c */
 void facts_track(struct walk *walk);
