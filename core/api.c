@@ -8,6 +8,7 @@
  */
 #include "api.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define N NO_ARGUMENT
@@ -99,24 +100,49 @@ static const struct api_entry *find(const struct api_entry *table, size_t count,
 	return NULL;
 }
 
+#define API_TABLE_COUNT (sizeof(api_table) / sizeof(api_table[0]))
+
+static int compare_entries(const void *left, const void *right)
+{
+	const struct api_entry *const *a = left, *const *b = right;
+
+	return strcmp((*a)->name, (*b)->name);
+}
+
+static int compare_name(const void *key, const void *element)
+{
+	const struct api_entry *const *entry = element;
+
+	return strcmp(key, (*entry)->name);
+}
+
 const struct api_entry *api_lookup(const char *name)
 {
 	/*
-	 * Most calls are not the API: the first letters of the table's names,
-	 * gathered once, turn them away before any string compare.
+	 * Every call of a unit is looked up, and most are not the API: the
+	 * first letters of the table's names turn most away before any
+	 * string compare, and a search by name (mem... names many kernel
+	 * functions) the rest.  Both are gathered once.
 	 */
 	static bool first_letter[256], gathered;
+	static const struct api_entry *by_name[API_TABLE_COUNT];
+	const struct api_entry *const *found;
 
 	if (!gathered) {
-		for (size_t i = 0; i < sizeof(api_table) / sizeof(api_table[0]);
-		     i++)
+		for (size_t i = 0; i < API_TABLE_COUNT; i++) {
 			first_letter[(unsigned char)api_table[i].name[0]] =
 				true;
+			by_name[i] = &api_table[i];
+		}
+		qsort(by_name, API_TABLE_COUNT, sizeof(by_name[0]),
+		      compare_entries);
 		gathered = true;
 	}
 	if (!first_letter[(unsigned char)name[0]])
 		return NULL;
-	return find(api_table, sizeof(api_table) / sizeof(api_table[0]), name);
+	found = bsearch(name, by_name, API_TABLE_COUNT, sizeof(by_name[0]),
+			compare_name);
+	return found ? *found : NULL;
 }
 
 const struct api_entry *api_lookup_macro(const char *name)

@@ -340,6 +340,8 @@ static void find_ranges(struct defined_function *functions, size_t count)
 
 /* The functions of the file sparse parsed last, and their ranges. */
 static struct defined_function *functions;
+/* What defined_function_at() found last: an element of 'functions'. */
+static struct defined_function *last_found;
 static size_t function_count;
 static struct pointer_map ranges; /* symbol -> its code_range */
 
@@ -353,6 +355,7 @@ void translate_prepare(struct symbol_list *symbols)
 	functions = calloc((size_t)symbol_list_size(parsed_functions()) + 1,
 			   sizeof(*functions));
 	CHECK(functions != NULL);
+	last_found = NULL;
 	function_count = 0;
 	FOR_EACH_PTR(parsed_functions(), sym) {
 		struct symbol *fn = base_type_of(sym);
@@ -433,7 +436,11 @@ static bool function_followed(struct defined_function *function)
 	return function->followed;
 }
 
-/* The function of the unit whose definition holds the position, or NULL. */
+/*
+ * The function of the unit whose definition holds the position, or NULL.
+ * Callers ask about the instructions of one body after another: the last
+ * function found answers most questions without a search.
+ */
 static struct defined_function *defined_function_at(struct position pos)
 {
 	struct defined_function key = {
@@ -442,6 +449,9 @@ static struct defined_function *defined_function_at(struct position pos)
 			   .column = pos.pos },
 	};
 	size_t low = 0, high = function_count;
+
+	if (last_found && in_range(&last_found->range, pos))
+		return last_found;
 
 	/* The last function that starts at or before the position. */
 	while (low < high) {
@@ -454,7 +464,8 @@ static struct defined_function *defined_function_at(struct position pos)
 	}
 	if (!low || !in_range(&functions[low - 1].range, pos))
 		return NULL;
-	return &functions[low - 1];
+	last_found = &functions[low - 1];
+	return last_found;
 }
 
 bool same_function(struct position a, struct position b)
@@ -543,6 +554,7 @@ void attributes_release(void)
 	parse_hooks_release();
 	free(functions);
 	functions = NULL;
+	last_found = NULL;
 	function_count = 0;
 	pointer_map_release(&ranges);
 	pointer_map_release(&call_answers);
