@@ -65,19 +65,21 @@ static void usage(FILE *stream)
 		"finding is one line on stdout, FILE:LINE:COL: warning: "
 		"MESSAGE [RULE-ID].\n"
 		"\n"
-		"Options:\n"
-		"  -p BUILD_DIR   where compile_commands.json is\n"
-		"  -j N           check N files at a time (default 1)\n"
-		"  --KEY[=VALUE]  one of the core's options: %s\n"
-		"  --help         this help\n"
-		"  --version      the version\n"
-		"\n"
-		"Exit status:\n"
-		"  0  nothing found\n"
-		"  1  findings\n"
-		"  2  trouble: a usage error, a file that did not compile\n"
-		"  3  findings and trouble\n",
-		slabcheck_option_help);
+		"Options:\n");
+	fprintf(stream, "%-38s%s\n", "  -p BUILD_DIR",
+		"where compile_commands.json is");
+	fprintf(stream, "%-38s%s\n", "  -j N",
+		"check N files at a time (default 1)");
+	options_print(stream, "--");
+	fprintf(stream, "%-38s%s\n", "  --help", "this help");
+	fprintf(stream, "%-38s%s\n", "  --version", "the version");
+	fprintf(stream, "\n"
+			"Exit status:\n"
+			"  0  nothing found\n"
+			"  1  findings\n"
+			"  2  trouble: a usage error, a file that did not "
+			"compile\n"
+			"  3  findings and trouble\n");
 }
 
 /* What one file's check found, printed at once so that checks do not mix. */

@@ -10,10 +10,39 @@
 #include <stdio.h>
 #include <string.h>
 
-const char slabcheck_option_help[] =
-	"disable=RULE[,RULE...], werror, strict-size, exempt=PATH[,PATH...], "
-	"findings-dir=DIR, facts-dir=DIR, stream-results, run=ID, "
-	"report-unused, verify, dump-model, debug";
+const struct slabcheck_option slabcheck_options_table[] = {
+#define OPTION(key, value, meaning) { key, value, meaning },
+#include "option_list.h"
+	{ NULL, NULL, NULL },
+};
+
+/* "disable=RULE[,RULE...], werror, ...": ", KEY=VALUE" each, less the
+ * first ", ". */
+const char *const slabcheck_option_help = &(""
+#define OPTION(key, value, meaning) ", " key value
+#include "option_list.h"
+					    )[2];
+
+static const struct slabcheck_option *find_option(const char *key)
+{
+	for (const struct slabcheck_option *option = slabcheck_options_table;
+	     option->key; option++)
+		if (!strcmp(option->key, key))
+			return option;
+	return NULL;
+}
+
+void options_print(FILE *stream, const char *prefix)
+{
+	for (const struct slabcheck_option *option = slabcheck_options_table;
+	     option->key; option++) {
+		int width = fprintf(stream, "  %s%s%s", prefix, option->key,
+				    option->value);
+
+		fprintf(stream, "%*s%s\n", width < 38 ? 38 - width : 2, "",
+			option->meaning);
+	}
+}
 
 void options_init(struct slabcheck_options *options)
 {
@@ -107,27 +136,29 @@ static int want_value(const char *key, const char *value, bool wanted,
 int options_parse(struct slabcheck_options *options, const char *key,
 		  const char *value, char *error, size_t error_size)
 {
-	if (!strcmp(key, "disable")) {
-		if (want_value(key, value, true, error, error_size))
-			return -1;
+	const struct slabcheck_option *option = find_option(key);
+
+	if (!option) {
+		snprintf(error, error_size, "unknown option '%s'", key);
+		return -1;
+	}
+	if (want_value(key, value, *option->value, error, error_size))
+		return -1;
+	if (!strcmp(key, "disable"))
 		return parse_disable(options, value, error, error_size);
-	}
-	if (!strcmp(key, "exempt")) {
-		if (want_value(key, value, true, error, error_size))
-			return -1;
+	if (!strcmp(key, "exempt"))
 		return parse_exempt(options, value, error, error_size);
-	}
 	if (!strcmp(key, "werror")) {
 		options->werror = true;
-		return want_value(key, value, false, error, error_size);
+		return 0;
 	}
 	if (!strcmp(key, "strict-size")) {
 		options->strict_size = true;
-		return want_value(key, value, false, error, error_size);
+		return 0;
 	}
 	if (!strcmp(key, "verify")) {
 		options->verify = true;
-		return want_value(key, value, false, error, error_size);
+		return 0;
 	}
 	/*
 	 * Ignored: slabcheck kbuild passes a new one each run, so that kbuild
@@ -135,26 +166,24 @@ int options_parse(struct slabcheck_options *options, const char *key,
 	 * told to ignore the option, still finds its earlier results.
 	 */
 	if (!strcmp(key, "run"))
-		return want_value(key, value, true, error, error_size);
+		return 0;
 	if (!strcmp(key, "stream-results")) {
 		options->stream_results = true;
-		return want_value(key, value, false, error, error_size);
+		return 0;
 	}
 	if (!strcmp(key, "report-unused")) {
 		options->report_unused = true;
-		return want_value(key, value, false, error, error_size);
+		return 0;
 	}
 	if (!strcmp(key, "debug")) {
 		options->debug = true;
-		return want_value(key, value, false, error, error_size);
+		return 0;
 	}
 	if (!strcmp(key, "dump-model")) {
 		options->dump_model = true;
-		return want_value(key, value, false, error, error_size);
+		return 0;
 	}
 	if (!strcmp(key, "findings-dir")) {
-		if (want_value(key, value, true, error, error_size))
-			return -1;
 		options->findings_dir = keep(options, value, strlen(value));
 		if (options->findings_dir)
 			return 0;
@@ -162,14 +191,13 @@ int options_parse(struct slabcheck_options *options, const char *key,
 		return -1;
 	}
 	if (!strcmp(key, "facts-dir")) {
-		if (want_value(key, value, true, error, error_size))
-			return -1;
 		options->facts_dir = keep(options, value, strlen(value));
 		if (options->facts_dir)
 			return 0;
 		snprintf(error, error_size, "facts-dir path too long");
 		return -1;
 	}
-	snprintf(error, error_size, "unknown option '%s'", key);
+	/* A key of option_list.h that this function forgot. */
+	snprintf(error, error_size, "option '%s' is not handled", key);
 	return -1;
 }

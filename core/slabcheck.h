@@ -47,8 +47,18 @@ void options_init(struct slabcheck_options *options);
  */
 int options_parse(struct slabcheck_options *options, const char *key,
 		  const char *value, char *error, size_t error_size);
-/* The option keys, for a front-end's usage text. */
-extern const char slabcheck_option_help[];
+/* One option of core/option_list.h; the table ends with a NULL key. */
+struct slabcheck_option {
+	const char *key;
+	const char *value; /* "=DIR", or "" when it takes none */
+	const char *meaning;
+};
+extern const struct slabcheck_option slabcheck_options_table[];
+/* The options as one line, "disable=RULE[,RULE...], werror, ...". */
+extern const char *const slabcheck_option_help;
+/* One line per option, "  PREFIXKEY=VALUE  meaning" (column 38), for
+ * a --help. */
+void options_print(FILE *stream, const char *prefix);
 
 struct note {
 	struct source_location location;

@@ -75,13 +75,14 @@ static void usage(FILE *stream)
 		"then one line\n"
 		"per finding, FILE:LINE:COL: warning: MESSAGE [RULE-ID].\n"
 		"\n"
-		"Options:\n"
-		"  " OPTION_PREFIX "KEY[=VALUE]  one of the core's options: "
-		"%s\n"
-		"  " OPTION_PREFIX NO_SPARSE_WARNINGS
-		"  sparse's own warnings off (its errors stay)\n"
-		"  --help     this help\n"
-		"  --version  the versions of slabcheck and of sparse\n"
+		"Options:\n");
+	options_print(stream, OPTION_PREFIX);
+	fprintf(stream, "%-38s%s\n", "  " OPTION_PREFIX NO_SPARSE_WARNINGS,
+		"sparse's own warnings off (its errors stay)");
+	fprintf(stream, "%-38s%s\n", "  --help", "this help");
+	fprintf(stream, "%-38s%s\n", "  --version",
+		"the versions of slabcheck and of sparse");
+	fprintf(stream,
 		"Every other argument is sparse's.\n"
 		"\n"
 		"Exit status:\n"
@@ -91,8 +92,7 @@ static void usage(FILE *stream)
 		"werror, 1 when there are findings.  The slabcheck\n"
 		"command (slabcheck --sparse, slabcheck kbuild --sparse) "
 		"collects the findings\n"
-		"and gives its own exit status.\n",
-		slabcheck_option_help);
+		"and gives its own exit status.\n");
 }
 
 /* A file of its own in the directory, for tools that collect findings. */
