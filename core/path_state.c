@@ -8,7 +8,7 @@
  *               state (5 bytes); the value a pending setup waits on
  *               and the event that set it up (2 x int32)
  *   once:       whether the path took a side nobody could tell
- *   per value read somewhere (facts.c): one fact byte
+ *   per value read somewhere (value_facts.c): one fact byte
  *   per tracked value: its constant (int32), valid with FACT_CONSTANT
  */
 #include <string.h>

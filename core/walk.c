@@ -3,7 +3,7 @@
  * The walk: every path through one function, from a work list, with a
  * table of the states already seen at each block so that loops end.  Events
  * change the state of the caches ("slots") the function touches; tests
- * refine what is known of values (facts.c); calls of the unit's functions
+ * refine what is known of values (value_facts.c); calls of the unit's functions
  * fork the path once per outcome of the callee (summary.c); rules look on
  * through the observer.
  */

@@ -5,7 +5,7 @@
  *
  *   path_state.c  the state: one flat byte string per path
  *   slots.c       the caches a walk follows, and what a state says of them
- *   facts.c       what a path knows of values; tests refine it
+ *   value_facts.c what a path knows of values; tests refine it
  *   liveness.c    which values a later block still reads
  *   walk.c        the walk: work list, seen states, forks, observers
  *   walk_events.c what each event does to the state of one path
@@ -184,7 +184,7 @@ uint64_t state_hash(const struct walk *walk, int block,
 uint64_t state_shape_hash(const struct walk *walk, int block,
 			  const struct path_state *state);
 
-/* facts.c */
+/* value_facts.c */
 void facts_track(struct walk *walk);
 /* Which values get a fact in the state; before state_layout(). */
 void facts_choose(struct walk *walk);

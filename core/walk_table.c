@@ -2,7 +2,7 @@
 /*
  * Calls through tables of the unit's functions (core/lower_table.c), on a
  * path.  Where the path knows the index (a loop counter compared with
- * constants, as facts.c tracks them), the call is the table's element for
+ * constants, as value_facts.c tracks them), the call is the table's element for
  * that index: a direct call of its function.  Where it does not, the call
  * stays one that may reach anything.  The elements' calls get event
  * numbers after those of the blocks, so that a state can name one as the
