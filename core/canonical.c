@@ -18,8 +18,10 @@
  *     returns lose their location (GCC and Clang give the closing brace,
  *     sparse the last statement; no rule reports a return of nothing);
  *   - a return of a phi, in a block that does nothing else, becomes a
- *     return in each predecessor that only jumps there, of the value and
- *     at the location of that predecessor's return statement;
+ *     return in each predecessor that only jumps there, and in a block of
+ *     its own on each edge from a test (Clang's return per statement), of
+ *     the value and at the location of that predecessor's return
+ *     statement; a phi whose inputs are all one value is that value;
  *   - a value the model ignores that only returns read is returned as
  *     unknown (Clang returns what it cannot follow as nothing at all);
  *   - a jump to several blocks (a switch the model does not follow) lists
@@ -32,9 +34,9 @@
  *     predecessor.
  *
  * None of these changes what a path does, only how many blocks it is
- * told in.  Blocks left with no predecessor stay, empty, where they were:
- * block numbers are not renumbered, so nothing that names a block needs
- * to be told.
+ * told in.  Blocks left with no predecessor stay, empty, where they were,
+ * and the return blocks made for test edges come after the others: no
+ * block is renumbered, so nothing that names a block needs to be told.
  */
 #include <stdlib.h>
 #include <string.h>
