@@ -28,9 +28,7 @@ void function_values_read(const struct function_model *function, bool *read)
 		for (size_t e = 0; e < block->event_count; e++) {
 			const struct event *event = &block->events[e];
 
-			if (event->kind == EVENT_VALUE_COPY ||
-			    event->kind == EVENT_VALUE_ADD ||
-			    event->kind == EVENT_VALUE_ERRNO)
+			if (event_reads_source(event))
 				mark_read(read, count, event->source);
 			if (event->kind == EVENT_CALL && event->table)
 				mark_read(read, count,
@@ -46,13 +44,6 @@ void function_values_read(const struct function_model *function, bool *read)
 		if (block->exit == EXIT_RETURN)
 			mark_read(read, count, block->return_value);
 	}
-}
-
-static bool only_computes_value(const struct event *event)
-{
-	return event->kind == EVENT_DEFINE || event->kind == EVENT_VALUE_COPY ||
-	       event->kind == EVENT_VALUE_ADD ||
-	       event->kind == EVENT_VALUE_ERRNO;
 }
 
 /*
@@ -118,13 +109,13 @@ void canonical_drop_unread_values(struct function_model *function)
 				if (event->kind == EVENT_VALUE_COPY &&
 				    event->source.kind == VALUE_UNKNOWN)
 					event->kind = EVENT_DEFINE;
-				if (only_computes_value(event) &&
+				if (event_only_computes(event) &&
 				    (event->result.kind != VALUE_ID ||
 				     !read[event->result.id])) {
 					dropped = true;
 					continue;
 				}
-				if (only_computes_value(event))
+				if (event_only_computes(event))
 					event->location =
 						(struct source_location){ 0 };
 				block->events[kept++] = *event;
@@ -203,9 +194,7 @@ static void replace_value(struct function_model *function, int old,
 		for (size_t e = 0; e < block->event_count; e++) {
 			struct event *event = &block->events[e];
 
-			if (event->kind == EVENT_VALUE_COPY ||
-			    event->kind == EVENT_VALUE_ADD ||
-			    event->kind == EVENT_VALUE_ERRNO)
+			if (event_reads_source(event))
 				substitute(&event->source, old, new);
 		}
 		for (size_t p = 0; p < block->phi_count; p++)

@@ -46,9 +46,7 @@ static void block_uses(const struct walk *walk, const struct block *block,
 		if (result.kind == VALUE_ID && result.id >= 0 &&
 		    result.id < walk->value_count)
 			live[result.id / 64] &= ~(1ull << (result.id % 64));
-		if (event->kind == EVENT_VALUE_COPY ||
-		    event->kind == EVENT_VALUE_ADD ||
-		    event->kind == EVENT_VALUE_ERRNO)
+		if (event_reads_source(event))
 			add_value(walk, live, event->source);
 		add_value(walk, live, table_index(event));
 	}
@@ -100,8 +98,8 @@ void liveness_compute(struct walk *walk)
 	bool changed = true;
 
 	walk->live_words = ((size_t)walk->value_count + 63) / 64;
-	walk->keep_masks = arena_alloc(&walk->arena,
-				       (blocks + 1) * sizeof(*walk->keep_masks));
+	walk->keep_masks = arena_alloc(
+		&walk->arena, (blocks + 1) * sizeof(*walk->keep_masks));
 	if (!walk->live_words)
 		return;
 	walk->live_in = arena_alloc(&walk->arena, blocks * walk->live_words *
@@ -120,7 +118,8 @@ void liveness_compute(struct walk *walk)
 		 * nothing and so cannot make a finding.
 		 */
 		if (changed && round == LIVENESS_ROUND_LIMIT) {
-			walk_debug(walk, "liveness", "no fixed point after %d "
+			walk_debug(walk, "liveness",
+				   "no fixed point after %d "
 				   "rounds: every value kept",
 				   LIVENESS_ROUND_LIMIT);
 			memset(walk->live_in, 0xff,

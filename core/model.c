@@ -14,22 +14,24 @@
 
 /* How dumps and facts files name event kinds and tests. */
 const char *const model_event_names[EVENT_KIND_COUNT] = {
-	[EVENT_SETUP] = "setup",
-	[EVENT_CREATE] = "create",
-	[EVENT_DESTROY] = "destroy",
-	[EVENT_ALLOC] = "alloc",
-	[EVENT_FREE] = "free",
-	[EVENT_CALL] = "call",
-	[EVENT_ARGS_FIELD] = "args-field",
-	[EVENT_CACHE_CAST] = "cache-cast",
-	[EVENT_COPY] = "copy",
-	[EVENT_DEFINE] = "define",
-	[EVENT_VALUE_COPY] = "copy-value",
-	[EVENT_VALUE_ADD] = "add",
-	[EVENT_VALUE_ERRNO] = "errno",
-	[EVENT_USE] = "use",
-	[EVENT_HEAP_STORAGE] = "heap-storage",
+#define EVENT(kind, name, values) [EVENT_##kind] = name,
+#include "event_list.h"
 };
+
+const enum event_values model_event_values[EVENT_KIND_COUNT] = {
+#define EVENT(kind, name, values) [EVENT_##kind] = EVENT_VALUE_##values,
+#include "event_list.h"
+};
+
+bool event_reads_source(const struct event *event)
+{
+	return model_event_values[event->kind] == EVENT_VALUE_COMPUTES;
+}
+
+bool event_only_computes(const struct event *event)
+{
+	return model_event_values[event->kind] != EVENT_VALUE_NONE;
+}
 
 const char *const model_test_names[TEST_KIND_COUNT] = {
 	[TEST_ZERO] = "zero",

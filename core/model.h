@@ -106,26 +106,16 @@ struct value {
 	int id;
 };
 
+/* What an event does with values (core/event_list.h). */
+enum event_values {
+	EVENT_VALUE_NONE,
+	EVENT_VALUE_DEFINES,  /* defines its result, ignored by the model */
+	EVENT_VALUE_COMPUTES, /* its result comes from 'source' */
+};
+
 enum event_kind {
-	EVENT_SETUP,  /* sets a static cache up */
-	EVENT_CREATE, /* creates a dynamic cache (kmem_cache_create...) */
-	EVENT_DESTROY,
-	EVENT_ALLOC,
-	EVENT_FREE,
-	EVENT_CALL,	    /* calls a function: of the unit when 'function'
-			     * is set, else one the model cannot see, which
-			     * may do anything to the caches it is passed */
-	EVENT_ARGS_FIELD,   /* writes a field of struct kmem_cache_args */
-	EVENT_CACHE_CAST,   /* turns some storage into a struct kmem_cache * */
-	EVENT_COPY,	    /* copies a struct kmem_cache_opaque by value */
-	EVENT_DEFINE,	    /* defines 'result' in a way the model ignores */
-	EVENT_VALUE_COPY,   /* result = source */
-	EVENT_VALUE_ADD,    /* result = source + addend */
-	EVENT_VALUE_ERRNO,  /* result = PTR_ERR(source), or with or_zero
-			     * PTR_ERR_OR_ZERO(source) */
-	EVENT_USE,	    /* any other use of a cache (size, shrink, bulk) */
-	EVENT_HEAP_STORAGE, /* a cache in memory from an allocator
-			     * ('callee'), storage_name the member */
+#define EVENT(kind, name, values) EVENT_##kind,
+#include "event_list.h"
 	EVENT_KIND_COUNT
 };
 
@@ -440,6 +430,13 @@ struct translation_unit {
 
 /* The names dumps and facts files give event kinds, tests and exits. */
 extern const char *const model_event_names[EVENT_KIND_COUNT];
+extern const enum event_values model_event_values[EVENT_KIND_COUNT];
+
+struct event;
+/* The event's result comes from its 'source' (copy, add, errno). */
+bool event_reads_source(const struct event *event);
+/* The event only defines or computes a value, and does nothing else. */
+bool event_only_computes(const struct event *event);
 extern const char *const model_test_names[TEST_KIND_COUNT];
 extern const char *const model_exit_names[EXIT_KIND_COUNT];
 

@@ -149,10 +149,7 @@ static bool leaves_caches_alone(struct analysis *analysis, int function)
 	for (size_t b = 0; b < fn->block_count; b++)
 		for (size_t e = 0; e < fn->blocks[b].event_count; e++) {
 			const struct event *event = &fn->blocks[b].events[e];
-			bool ignored = event->kind == EVENT_DEFINE ||
-				       event->kind == EVENT_VALUE_COPY ||
-				       event->kind == EVENT_VALUE_ADD ||
-				       event->kind == EVENT_VALUE_ERRNO;
+			bool ignored = event_only_computes(event);
 
 			if (event->kind == EVENT_CALL &&
 			    calls_leave_caches_alone(analysis, event))

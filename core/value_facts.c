@@ -43,11 +43,10 @@ void facts_choose(struct walk *walk)
 {
 	const struct function_model *fn = walk->function;
 
-	walk->fact_slot = arena_alloc(&walk->arena, ((size_t)walk->value_count +
-						     1) * sizeof(int));
-	walk->fact_values = arena_alloc(&walk->arena,
-					((size_t)walk->value_count + 1) *
-						sizeof(int));
+	walk->fact_slot = arena_alloc(
+		&walk->arena, ((size_t)walk->value_count + 1) * sizeof(int));
+	walk->fact_values = arena_alloc(
+		&walk->arena, ((size_t)walk->value_count + 1) * sizeof(int));
 	for (int v = 0; v < walk->value_count; v++)
 		walk->fact_slot[v] = -1;
 	for (size_t b = 0; b < fn->block_count; b++) {
@@ -59,15 +58,14 @@ void facts_choose(struct walk *walk)
 			read_value(walk, block->return_value);
 		for (size_t i = 0; i < block->phi_count; i++) {
 			read_value(walk, value_id(block->phis[i].result));
-			for (size_t p = 0; p < block->phis[i].incoming_count; p++)
+			for (size_t p = 0; p < block->phis[i].incoming_count;
+			     p++)
 				read_value(walk, block->phis[i].incoming[p]);
 		}
 		for (size_t e = 0; e < block->event_count; e++) {
 			const struct event *event = &block->events[e];
 
-			if (event->kind == EVENT_VALUE_COPY ||
-			    event->kind == EVENT_VALUE_ADD ||
-			    event->kind == EVENT_VALUE_ERRNO) {
+			if (event_reads_source(event)) {
 				read_value(walk, event->source);
 				read_value(walk, event->result);
 			}

@@ -309,9 +309,7 @@ static void check_uses(struct verifier *verifier, const struct block *block)
 		}
 	for (size_t i = 0; i < block->event_count; i++) {
 		const struct event *event = &block->events[i];
-		bool reads = event->kind == EVENT_VALUE_COPY ||
-			     event->kind == EVENT_VALUE_ADD ||
-			     event->kind == EVENT_VALUE_ERRNO;
+		bool reads = event_reads_source(event);
 
 		if (reads && event->source.kind == VALUE_ID &&
 		    value_in_range(verifier, event->source.id) &&
