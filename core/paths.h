@@ -76,6 +76,8 @@ struct walk_observer {
 			  struct source_location at,
 			  const struct path_state *state);
 	void *data;
+	/* The rule whose findings it reports, or NULL: the running one. */
+	const char *rule;
 	/*
 	 * Calls to functions the unit cannot see may set up or destroy any
 	 * instance with external linkage: such instances become unknown
@@ -83,6 +85,22 @@ struct walk_observer {
 	 */
 	bool unseen_calls_reach_external;
 };
+
+/*
+ * A path rule's part in the engine: rules.c walks each function at most
+ * once, from its entry with every slot untouched, with the observers of all
+ * the rules that want it.
+ */
+struct path_hook {
+	/* Once per unit, before any walk: the observer's data (NULL: none). */
+	void *(*start)(struct analysis *analysis);
+	/* Whether the function can hold what the rule looks for; NULL: all. */
+	bool (*wants)(struct analysis *analysis, int function, void *data);
+	/* The callbacks; the engine fills in data and rule. */
+	struct walk_observer observer;
+};
+
+void add_path_hook(struct rule_hooks *hooks, const struct path_hook *hook);
 
 /*
  * Walks one function from its entry.  Slots start untouched, except those of
@@ -93,6 +111,14 @@ struct walk_observer {
 bool walk_function(struct analysis *analysis, int function,
 		   const struct walk_observer *observer,
 		   const bool *initially_set);
+
+/*
+ * One walk from the entry with every slot untouched, for several observers
+ * at once: what the path rules share (rules.c walks each function once).
+ */
+bool walk_function_observed(struct analysis *analysis, int function,
+			    const struct walk_observer *const *observers,
+			    size_t observer_count);
 
 /*
  * The same, with the flagged instances destroyed at entry: what a helper

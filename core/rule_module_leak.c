@@ -306,25 +306,35 @@ static void check_exit(struct analysis *analysis)
 	}
 }
 
-static void check_module(struct analysis *analysis)
+static void check_module_exit(struct analysis *analysis)
 {
-	const struct translation_unit *tu = analysis->tu;
-	struct init_check init = { 0 };
-	const struct walk_observer observer = {
-		.at_return = match_failing_return,
-		.data = &init,
-	};
-
-	if (!tu->is_module)
-		return;
-	if (tu->module_init >= 0 &&
-	    tu->functions[tu->module_init].returns_value)
-		walk_function(analysis, tu->module_init, &observer, NULL);
-	if (tu->module_exit >= 0)
+	if (analysis->tu->is_module && analysis->tu->module_exit >= 0)
 		check_exit(analysis);
 }
 
+static void *start_init(struct analysis *analysis)
+{
+	return arena_alloc(&analysis->arena, sizeof(struct init_check));
+}
+
+/* Module init's failing returns: in the walk the other rules share. */
+static bool wants_init(struct analysis *analysis, int function, void *data)
+{
+	const struct translation_unit *tu = analysis->tu;
+
+	(void)data;
+	return tu->is_module && function == tu->module_init &&
+	       tu->functions[function].returns_value;
+}
+
+static const struct path_hook init_hook = {
+	.start = start_init,
+	.wants = wants_init,
+	.observer = { .at_return = match_failing_return },
+};
+
 void register_module_leak(struct rule_hooks *hooks)
 {
-	add_unit_hook(hooks, check_module);
+	add_path_hook(hooks, &init_hook);
+	add_unit_hook(hooks, check_module_exit);
 }

@@ -78,19 +78,22 @@ static bool may_set_up(const struct event *event)
 		(event->function >= 0 || event->table));
 }
 
-static void check_every_function(struct analysis *analysis)
+static bool wants(struct analysis *analysis, int function, void *data)
 {
-	const struct walk_observer observer = {
+	(void)data;
+	return function_has_event(&analysis->tu->functions[function],
+				  may_set_up);
+}
+
+static const struct path_hook path_hook = {
+	.wants = wants,
+	.observer = {
 		.before_event = match_setup,
 		.before_effect = match_helper_setup,
-	};
-
-	for (size_t i = 0; i < analysis->tu->function_count; i++)
-		if (function_has_event(&analysis->tu->functions[i], may_set_up))
-			walk_function(analysis, (int)i, &observer, NULL);
-}
+	},
+};
 
 void register_resetup(struct rule_hooks *hooks)
 {
-	add_unit_hook(hooks, check_every_function);
+	add_path_hook(hooks, &path_hook);
 }

@@ -97,24 +97,22 @@ static bool is_setup(const struct event *event)
 	return event->kind == EVENT_SETUP;
 }
 
-static void check_every_function(struct analysis *analysis)
+static bool wants(struct analysis *analysis, int function, void *data)
 {
-	const struct walk_observer observer = {
-		.before_event = match_use_after_failure,
-	};
+	const struct function_model *model = &analysis->tu->functions[function];
 
-	for (size_t i = 0; i < analysis->tu->function_count; i++) {
-		const struct function_model *function =
-			&analysis->tu->functions[i];
-
-		if (function_has_event(function, is_setup) &&
-		    function_has_event(function, uses_cache))
-			walk_function(analysis, (int)i, &observer, NULL);
-	}
+	(void)data;
+	return function_has_event(model, is_setup) &&
+	       function_has_event(model, uses_cache);
 }
+
+static const struct path_hook path_hook = {
+	.wants = wants,
+	.observer = { .before_event = match_use_after_failure },
+};
 
 void register_unchecked_setup(struct rule_hooks *hooks)
 {
 	add_event_hook(hooks, EVENT_SETUP, match_ignored);
-	add_unit_hook(hooks, check_every_function);
+	add_path_hook(hooks, &path_hook);
 }

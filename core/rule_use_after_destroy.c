@@ -43,6 +43,8 @@ struct use_check {
 	/* In such a walk: the destroy that happened before, in the caller. */
 	const struct event *outer_destroy;
 	const struct function_model *outer_function;
+	/* Per function: enum destroys, as function_destroys() found. */
+	unsigned char *destroys;
 };
 
 static void walk_helper(struct walk *walk, const struct event *call,
@@ -189,31 +191,33 @@ static bool function_destroys(const struct translation_unit *tu,
 	return false;
 }
 
-static void check_every_function(struct analysis *analysis)
+static void *start(struct analysis *analysis)
 {
 	const struct translation_unit *tu = analysis->tu;
-	struct use_check check = {
-		.walked = arena_alloc(&analysis->arena,
-				      tu->function_count * tu->instance_count +
-					      1),
-	};
-	const struct walk_observer observer = {
-		.before_event = match_use,
-		.data = &check,
-	};
-	unsigned char *memo;
+	struct use_check *check = arena_alloc(&analysis->arena, sizeof(*check));
 
-	if (!tu->instance_count)
-		return;
-	memo = arena_alloc(&analysis->arena, tu->function_count + 1);
-	for (size_t i = 0; i < tu->function_count; i++) {
-		/* Helpers that use the cache are walked from their callers. */
-		if (function_destroys(tu, memo, (int)i))
-			walk_function(analysis, (int)i, &observer, NULL);
-	}
+	check->walked = arena_alloc(
+		&analysis->arena, tu->function_count * tu->instance_count + 1);
+	check->destroys = arena_alloc(&analysis->arena, tu->function_count + 1);
+	return check;
 }
+
+/* Helpers that use the cache are walked from their callers. */
+static bool wants(struct analysis *analysis, int function, void *data)
+{
+	struct use_check *check = data;
+
+	return analysis->tu->instance_count &&
+	       function_destroys(analysis->tu, check->destroys, function);
+}
+
+static const struct path_hook path_hook = {
+	.start = start,
+	.wants = wants,
+	.observer = { .before_event = match_use },
+};
 
 void register_use_after_destroy(struct rule_hooks *hooks)
 {
-	add_unit_hook(hooks, check_every_function);
+	add_path_hook(hooks, &path_hook);
 }

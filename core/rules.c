@@ -35,6 +35,8 @@ struct rule_hooks {
 	int instance_count;
 	unit_hook units[HOOKS_PER_RULE];
 	int unit_count;
+	const struct path_hook *paths[HOOKS_PER_RULE];
+	int path_count;
 };
 
 static const struct rule {
@@ -70,6 +72,12 @@ void add_unit_hook(struct rule_hooks *hooks, unit_hook hook)
 {
 	CHECK(hooks->unit_count < HOOKS_PER_RULE);
 	hooks->units[hooks->unit_count++] = hook;
+}
+
+void add_path_hook(struct rule_hooks *hooks, const struct path_hook *hook)
+{
+	CHECK(hooks->path_count < HOOKS_PER_RULE);
+	hooks->paths[hooks->path_count++] = hook;
 }
 
 int rule_count(void)
@@ -177,6 +185,48 @@ static void name_functions(const struct translation_unit *tu,
 	}
 }
 
+/*
+ * Every function that some path rule wants is walked once, with the
+ * observers of all the rules that want it: a walk costs the same for one
+ * observer as for four.
+ */
+static void walk_paths(struct analysis *analysis,
+		       const struct rule_hooks *hooks, const bool *active)
+{
+	enum { MOST = RULE_COUNT * HOOKS_PER_RULE };
+	struct walk_observer observers[MOST];
+	const struct walk_observer *wanted[MOST];
+	const struct path_hook *owners[MOST];
+	size_t count = 0;
+
+	for (int r = 0; r < RULE_COUNT; r++) {
+		if (!active[r])
+			continue;
+		analysis->rule = rules[r].id;
+		for (int h = 0; h < hooks[r].path_count; h++) {
+			const struct path_hook *hook = hooks[r].paths[h];
+
+			observers[count] = hook->observer;
+			observers[count].rule = rules[r].id;
+			observers[count].data =
+				hook->start ? hook->start(analysis) : NULL;
+			owners[count++] = hook;
+		}
+	}
+	for (size_t f = 0; count && f < analysis->tu->function_count; f++) {
+		size_t wanted_count = 0;
+
+		for (size_t i = 0; i < count; i++)
+			if (!owners[i]->wants ||
+			    owners[i]->wants(analysis, (int)f,
+					     observers[i].data))
+				wanted[wanted_count++] = &observers[i];
+		if (wanted_count)
+			walk_function_observed(analysis, (int)f, wanted,
+					       wanted_count);
+	}
+}
+
 void slabcheck_analyze(const struct translation_unit *tu,
 		       const struct slabcheck_options *options,
 		       struct report *report)
@@ -207,6 +257,7 @@ void slabcheck_analyze(const struct translation_unit *tu,
 						&analysis, &tu->instances[i]);
 	}
 	dispatch_events(&analysis, hooks, active);
+	walk_paths(&analysis, hooks, active);
 	for (int r = 0; r < RULE_COUNT; r++) {
 		if (!active[r])
 			continue;

@@ -5,7 +5,7 @@
  * change the state of the caches ("slots") the function touches; tests
  * refine what is known of values (value_facts.c); calls of the unit's functions
  * fork the path once per outcome of the callee (summary.c); rules look on
- * through the observer.
+ * through observers, all of them in one walk.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -101,6 +101,24 @@ static void push(struct walk *walk, int block, int predecessor,
 	};
 }
 
+/*
+ * Calls each observer that has the callback, as the current one: under its
+ * rule, with its data (walk_data()).
+ */
+#define for_each_observer(walk, callback)                               \
+	for (size_t observer_index = 0;                                 \
+	     observer_index < (walk)->observer_count; observer_index++) \
+		if (select_observer(walk, observer_index) &&            \
+		    (walk)->observer->callback)
+
+static bool select_observer(struct walk *walk, size_t index)
+{
+	walk->observer = walk->observers[index];
+	if (walk->observer->rule)
+		walk->analysis->rule = walk->observer->rule;
+	return true;
+}
+
 static bool observed(const struct walk *walk, const struct path_state *state)
 {
 	/* No finding comes from a path the engine had to guess. */
@@ -114,7 +132,7 @@ static void apply_call(struct walk *walk, const struct path_state *state,
 {
 	struct summary *callee = summary_get(walk->analysis, call->function);
 	bool reaches_external =
-		walk->observer->unseen_calls_reach_external &&
+		walk->unseen_calls_reach_external &&
 		walk_reaches_unseen(walk->analysis, call->function);
 
 	if (!summary_known(callee)) {
@@ -144,10 +162,11 @@ static void apply_call(struct walk *walk, const struct path_state *state,
 			slot = walk_slot(walk, &mapped);
 			if (slot < 0)
 				continue;
-			if (walk->observer->before_effect &&
-			    observed(walk, next))
-				walk->observer->before_effect(
-					walk, call, &effects[i], slot, next);
+			if (observed(walk, next))
+				for_each_observer(walk, before_effect)
+					walk->observer->before_effect(
+						walk, call, &effects[i], slot,
+						next);
 			walk_apply_effect(walk, next, call, block, &effects[i],
 					  slot);
 		}
@@ -221,7 +240,9 @@ static void finish_block(struct walk *walk, struct path_state *state, int index,
 
 	switch (block->exit) {
 	case EXIT_RETURN:
-		if (walk->observer->at_return && observed(walk, state))
+		if (!observed(walk, state))
+			return;
+		for_each_observer(walk, at_return)
 			walk->observer->at_return(
 				walk, block->return_value,
 				return_location(block, predecessor), state);
@@ -323,8 +344,10 @@ static void run_item(struct walk *walk, struct pending_item item)
 	for (size_t e = item.next_event; e < block->event_count; e++) {
 		const struct event *event = &block->events[e], *call;
 
-		if (walk->observer->before_event && observed(walk, state))
-			walk->observer->before_event(walk, event, state);
+		if (observed(walk, state))
+			for_each_observer(walk, before_event)
+				walk->observer->before_event(walk, event,
+							     state);
 		switch (event->kind) {
 		case EVENT_SETUP:
 			walk_apply_setup(walk, state, event, item.block);
@@ -409,15 +432,18 @@ static void prepare(struct walk *walk, const bool *initially_set)
 
 /* Walks from the entry with the flagged instances in 'status'. */
 static bool walk_from(struct analysis *analysis, int function,
-		      const struct walk_observer *observer,
-		      const bool *initially, enum slot_status status)
+		      const struct walk_observer *const *observers,
+		      size_t observer_count, const bool *initially,
+		      enum slot_status status)
 {
 	const struct function_model *fn = &analysis->tu->functions[function];
 	struct walk walk = {
 		.analysis = analysis,
 		.function = fn,
 		.function_index = function,
-		.observer = observer,
+		.observers = observers,
+		.observer_count = observer_count,
+		.observer = observers[0],
 		.value_count = fn->value_count,
 	};
 	struct path_state *start;
@@ -425,6 +451,9 @@ static bool walk_from(struct analysis *analysis, int function,
 
 	if (fn->block_count == 0)
 		return true;
+	for (size_t i = 0; i < observer_count; i++)
+		if (observers[i]->unseen_calls_reach_external)
+			walk.unseen_calls_reach_external = true;
 	arena_init(&walk.arena);
 	prepare(&walk, initially);
 	start = state_new(&walk);
@@ -462,14 +491,23 @@ bool walk_function(struct analysis *analysis, int function,
 		   const struct walk_observer *observer,
 		   const bool *initially_set)
 {
-	return walk_from(analysis, function, observer, initially_set, SLOT_SET);
+	return walk_from(analysis, function, &observer, 1, initially_set,
+			 SLOT_SET);
+}
+
+bool walk_function_observed(struct analysis *analysis, int function,
+			    const struct walk_observer *const *observers,
+			    size_t observer_count)
+{
+	return walk_from(analysis, function, observers, observer_count, NULL,
+			 SLOT_SET);
 }
 
 bool walk_function_destroyed(struct analysis *analysis, int function,
 			     const struct walk_observer *observer,
 			     const bool *initially_destroyed)
 {
-	return walk_from(analysis, function, observer, initially_destroyed,
+	return walk_from(analysis, function, &observer, 1, initially_destroyed,
 			 SLOT_DESTROYED);
 }
 

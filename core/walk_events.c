@@ -194,8 +194,7 @@ void walk_forget_arguments(struct walk *walk, struct path_state *state,
 			walk_settle(walk, state, slot, SLOT_UNKNOWN);
 		return;
 	}
-	if (walk->observer->unseen_calls_reach_external &&
-	    !call->reaches_only_arguments)
+	if (walk->unseen_calls_reach_external && !call->reaches_only_arguments)
 		walk_forget_external(walk, state);
 	for (size_t i = 0; i < call->argument_count; i++) {
 		int slot = walk_slot(walk, &call->arguments[i]);

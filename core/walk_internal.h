@@ -85,7 +85,13 @@ struct walk {
 	struct analysis *analysis;
 	const struct function_model *function;
 	int function_index;
+	/* The rules looking on; 'observer' is the one being called. */
+	const struct walk_observer *const *observers;
+	size_t observer_count;
 	const struct walk_observer *observer;
+	/* Calls the unit cannot see may reach external instances (module
+	 * exit's walk). */
+	bool unseen_calls_reach_external;
 
 	struct cache_ref *slots;
 	int slot_count;

@@ -172,6 +172,79 @@ static void double_setup_without_loop_warns(void **state)
 	mb_expect(tu, NULL, RESETUP(15, 2, "foo_cache"));
 }
 
+struct observed_events {
+	int events;
+	const char *rule_seen;
+};
+
+static void count_event(struct walk *walk, const struct event *event,
+			const struct path_state *state)
+{
+	struct observed_events *seen = walk_data(walk);
+
+	(void)event;
+	(void)state;
+	seen->events++;
+	seen->rule_seen = walk_analysis(walk)->rule;
+}
+
+/*
+ * One walk serves several observers: each sees every event, with its own
+ * data, under its own rule id.
+ */
+static void one_walk_serves_every_observer(void **state)
+{
+	struct translation_unit *tu = *state;
+	int foo = mb_instance(tu, "foo_cache", 5, false);
+	int f = mb_function(tu, "foo_init", 10, 1);
+	struct observed_events first = { 0 }, second = { 0 };
+	const struct walk_observer observers[] = {
+		{ .before_event = count_event, .data = &first, .rule = "one" },
+		{ .before_event = count_event, .data = &second, .rule = "two" },
+	};
+	const struct walk_observer *const list[] = { &observers[0],
+						     &observers[1] };
+	struct analysis analysis = { .tu = tu };
+	struct slabcheck_options options;
+
+	mb_setup(tu, f, 0, mb_whole(foo), mb_at(14, 2));
+	mb_destroy(tu, f, 0, mb_whole(foo), mb_at(15, 2));
+	mb_return_void(tu, f, 0);
+	options_init(&options);
+	analysis.options = &options;
+	arena_init(&analysis.arena);
+	assert_true(walk_function_observed(&analysis, f, list, 2));
+	arena_release(&analysis.arena);
+	assert_int_equal(first.events, 2);
+	assert_int_equal(second.events, 2);
+	assert_string_equal(first.rule_seen, "one");
+	assert_string_equal(second.rule_seen, "two");
+}
+
+/*
+ * Through the whole pipeline: two rules report from the shared walk of one
+ * function, each under its own id.
+ */
+static void shared_walk_reports_under_each_rule(void **state)
+{
+	struct translation_unit *tu = *state;
+	int foo = mb_instance(tu, "foo_cache", 5, false);
+	int f = mb_function(tu, "foo_init", 10, 1);
+
+	mb_setup(tu, f, 0, mb_whole(foo), mb_at(14, 2));
+	mb_destroy(tu, f, 0, mb_whole(foo), mb_at(15, 2));
+	mb_setup(tu, f, 0, mb_whole(foo), mb_at(16, 2));
+	mb_destroy(tu, f, 0, mb_whole(foo), mb_at(17, 2));
+	mb_destroy(tu, f, 0, mb_whole(foo), mb_at(18, 2));
+	mb_return_void(tu, f, 0);
+	mb_expect(tu, NULL,
+		  RESETUP(16, 2, "foo_cache") MB_FILE
+		  ":18:2: warning: static cache 'foo_cache' is passed to "
+		  "'kmem_cache_destroy' after it was destroyed on this path "
+		  "[kmem-use-after-destroy]\n" MB_FILE
+		  ":17:2: note: destroyed here\n");
+}
+
 /*
  * Twenty independent tests of values live to the end make 2^20 states:
  * the walk gives up.  Then one event ('kind': a setup or a destroy of
@@ -489,6 +562,8 @@ int main(void)
 		MB_TEST(small_loop_is_exact),
 		MB_TEST(large_loop_widens_and_stays_silent),
 		MB_TEST(double_setup_without_loop_warns),
+		MB_TEST(one_walk_serves_every_observer),
+		MB_TEST(shared_walk_reports_under_each_rule),
 		MB_TEST(step_limit_makes_summary_unknown),
 		MB_TEST(recursion_is_unknown),
 		MB_TEST(outcome_cap_is_silent),
