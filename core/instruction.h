@@ -36,7 +36,7 @@ enum operand_kind {
 	 * element of one) that the model does not follow: 'name' is the
 	 * variable.  Other functions (module init, for module exit) may have
 	 * written it, so a branch on it may be decided by what happened
-	 * before the walk (core/walk_guards.c).
+	 * before the walk (core/module_state.c).
 	 */
 	OPERAND_MEMORY,
 };

@@ -17,6 +17,7 @@
 #include "canonical.h"
 #include "lower.h"
 #include "model.h"
+#include "module_state.h"
 
 const struct instruction *lowered_definition(const struct lowering *lowering,
 					     struct operand operand)
@@ -598,6 +599,7 @@ static void lower_function(struct translation_unit *tu,
 		if (block->exit == EXIT_BRANCH)
 			lower_branch(&lowering, block);
 	}
+	module_state_mark_tests(&lowering);
 	function->lowered = true;
 	free(lowering.definitions);
 	free(lowering.filled_by_api);

@@ -54,7 +54,7 @@ struct effect {
 	unsigned char pointer;
 	/*
 	 * The setup or destroy ran under a branch on module state
-	 * (walk_guards.c): `if (!foo_inited) { setup; foo_inited = true; }`
+	 * (module_state.c): `if (!foo_inited) { setup; foo_inited = true; }`
 	 * runs once, whatever the walk of a caller that calls it twice sees.
 	 */
 	unsigned char guarded;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "module_state.h"
 #include "walk_internal.h"
 
 void walk_debug(const struct walk *walk, const char *limit, const char *fmt,
@@ -254,8 +255,7 @@ static void finish_block(struct walk *walk, struct path_state *state, int index,
 			struct path_state *next = state_copy(walk, state);
 
 			if (block->tests_memory)
-				walk_forget_memory_guarded(walk, next, index,
-							   side);
+				module_state_take_side(walk, next, index, side);
 			if (facts_refine(walk, next, block, side == 0))
 				push(walk, block->successors[side], index, 0,
 				     next);

@@ -9,7 +9,7 @@
  *   liveness.c    which values a later block still reads
  *   walk.c        the walk: work list, seen states, forks, observers
  *   walk_events.c what each event does to the state of one path
- *   walk_guards.c what a branch on memory makes the walk forget
+ *   module_state.c what a branch on module state makes the walk forget
  *   walk_table.c  calls through tables of functions, on a path
  *   summary.c     what a function does to caches, per way it returns
  */
@@ -125,8 +125,10 @@ struct walk {
 	bool *widened;
 	/* Per block ending in a branch on memory: per side, the slots to
 	 * forget there, -1 terminated, computed when first needed
-	 * (walk_guards.c). */
+	 * (module_state.c). */
 	int ***memory_guards;
+	/* The shape of the function those need (module_state_walk.c). */
+	struct branch_regions *branch_regions;
 	/* Blocks a back edge enters: only there do constants grow. */
 	bool *loop_header;
 	/* Room for the inputs of the block with the most phis. */
@@ -239,10 +241,6 @@ const struct event *table_call_on_path(const struct walk *walk,
 int table_event_number(const struct walk *walk, const struct event *event);
 /* The element numbered 'number' (from 0, after the blocks'), or NULL. */
 const struct event *table_event_at(const struct walk *walk, size_t number);
-
-/* walk_guards.c: forgets the caches a branch on memory decides for. */
-void walk_forget_memory_guarded(struct walk *walk, struct path_state *state,
-				int index, int side);
 
 /* walk_events.c: what each event does to the state of one path. */
 void walk_settle(const struct walk *walk, struct path_state *state, int slot,

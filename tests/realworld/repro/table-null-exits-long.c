@@ -24,7 +24,7 @@
  *    so the test goes both ways, and on the side that calls a NULL
  *    element the call may reach anything: every cache becomes unknown.
  *  - The side of `if (!mod_init_result[i])` that skips forgets every
- *    cache that any element's exit_func destroys (core/walk_guards.c
+ *    cache that any element's exit_func destroys (core/module_state_walk.c
  *    takes a call through a table as a call of each of its elements).
  *  - Either way a path with every cache unknown then goes round the
  *    remaining twenty passes unchanged, past sixteen, and the counter is
