@@ -19,7 +19,7 @@ using namespace clang;
 static struct operand member_address(body_translation &body, const Expr *object)
 {
 	const MemberExpr *member;
-	struct instruction *copy;
+	struct model_instruction *copy;
 	struct operand result;
 	const char *tag;
 
@@ -90,7 +90,7 @@ void store_static(body_translation &body, const Expr *target,
 		  SourceLocation location)
 {
 	const char *stored = static_variable(body, target);
-	struct instruction *store;
+	struct model_instruction *store;
 
 	if (!stored)
 		return;
@@ -104,7 +104,7 @@ static struct operand load(body_translation &body, const Expr *expr,
 {
 	int variable = local_variable(body, lvalue);
 	const char *stored_in;
-	struct instruction *copy;
+	struct model_instruction *copy;
 	struct table_load table;
 
 	if (variable >= 0)
@@ -134,7 +134,7 @@ binary_instruction(body_translation &body, const Expr *expr,
 		   struct operand right, QualType left_type,
 		   SourceLocation location)
 {
-	struct instruction *binary =
+	struct model_instruction *binary =
 		add_instruction(body, INSN_BINARY, location);
 
 	binary->binary.op = op;
@@ -151,31 +151,31 @@ static enum binary_operator operator_of(BinaryOperatorKind kind)
 {
 	switch (kind) {
 	case BO_EQ:
-		return OP_EQ;
+		return BINARY_EQ;
 	case BO_NE:
-		return OP_NE;
+		return BINARY_NE;
 	case BO_LT:
-		return OP_LT;
+		return BINARY_LT;
 	case BO_LE:
-		return OP_LE;
+		return BINARY_LE;
 	case BO_GT:
-		return OP_GT;
+		return BINARY_GT;
 	case BO_GE:
-		return OP_GE;
+		return BINARY_GE;
 	case BO_Add:
 	case BO_AddAssign:
-		return OP_ADD;
+		return BINARY_ADD;
 	case BO_Sub:
 	case BO_SubAssign:
-		return OP_SUB;
+		return BINARY_SUB;
 	case BO_Or:
 	case BO_OrAssign:
-		return OP_BIT_OR;
+		return BINARY_BIT_OR;
 	case BO_And:
 	case BO_AndAssign:
-		return OP_BIT_AND;
+		return BINARY_BIT_AND;
 	default:
-		return OP_OTHER;
+		return BINARY_OTHER;
 	}
 }
 
@@ -187,8 +187,9 @@ static struct operand arithmetic(body_translation &body, const Expr *expr,
 {
 	enum binary_operator op = operator_of(kind);
 
-	if (op == OP_OTHER || (op == OP_SUB && left_type->isPointerType() &&
-			       expr->getType()->isIntegerType())) {
+	if (op == BINARY_OTHER ||
+	    (op == BINARY_SUB && left_type->isPointerType() &&
+	     expr->getType()->isIntegerType())) {
 		struct operand operands[2] = { left, right };
 
 		read_values(body, operands, 2, location);
@@ -216,7 +217,7 @@ static struct operand call(body_translation &body, const CallExpr *expr)
 {
 	const FunctionDecl *callee = expr->getDirectCallee();
 	unsigned int count = expr->getNumArgs();
-	struct instruction *instruction;
+	struct model_instruction *instruction;
 	QualType result = expr->getCallReturnType(body.context);
 	auto outer = body.call_locations.find(expr);
 	SourceLocation location = outer != body.call_locations.end() ?
@@ -283,7 +284,7 @@ static struct operand cast(body_translation &body, const CastExpr *expr)
 	case CK_IntegralToBoolean:
 	case CK_PointerToBoolean:
 		operand = value_operand(body, sub);
-		return binary_instruction(body, expr, OP_NE, operand,
+		return binary_instruction(body, expr, BINARY_NE, operand,
 					  operand_constant(0), sub->getType(),
 					  expr->getExprLoc());
 	case CK_ToVoid:
@@ -314,7 +315,7 @@ static struct operand unary(body_translation &body, const UnaryOperator *expr)
 	case UO_AddrOf:
 		return address_operand(body, sub);
 	case UO_LNot:
-		return binary_instruction(body, expr, OP_EQ,
+		return binary_instruction(body, expr, BINARY_EQ,
 					  value_operand(body, sub),
 					  operand_constant(0), sub->getType(),
 					  expr->getExprLoc());

@@ -49,7 +49,8 @@ const char *record_tag(clang::QualType type);
 struct source_location unit_location(unit_translation &unit,
 				     clang::SourceLocation location);
 /* The macros whose expansions wrote this location, innermost first. */
-void describe_macros(unit_translation &unit, struct instruction *instruction,
+void describe_macros(unit_translation &unit,
+		     struct model_instruction *instruction,
 		     clang::SourceLocation location);
 /* The unit's object for a variable, described on first use. */
 int object_of(unit_translation &unit, const clang::VarDecl *variable);
@@ -114,9 +115,10 @@ struct body_translation {
 	std::unordered_map<const clang::Expr *, clang::SourceLocation>
 		call_locations;
 	/* Values that are copies of an address, by value. */
-	std::unordered_map<int, const struct instruction *> assigned_addresses;
+	std::unordered_map<int, const struct model_instruction *>
+		assigned_addresses;
 	/* Calls whose pointer result has no struct type yet, by value. */
-	std::unordered_map<int, struct instruction *> untyped_results;
+	std::unordered_map<int, struct model_instruction *> untyped_results;
 	/* Numbers of ssa_builder variables: locals and carriers. */
 	int variable_count = 0;
 
@@ -187,8 +189,8 @@ void store_static(body_translation &body, const clang::Expr *target,
 /* A local kept as SSA values: its ssa_builder variable, or -1. */
 int local_variable(body_translation &body, const clang::Expr *expr);
 int local_variable_of(body_translation &body, const clang::VarDecl *variable);
-struct instruction *add_instruction(body_translation &body,
-				    enum instruction_kind kind,
-				    clang::SourceLocation location);
+struct model_instruction *add_instruction(body_translation &body,
+					  enum instruction_kind kind,
+					  clang::SourceLocation location);
 
 #endif

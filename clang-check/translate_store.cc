@@ -36,7 +36,7 @@ static void field_write(body_translation &body, struct operand object,
 			const FieldDecl *field, const Expr *value,
 			SourceLocation location)
 {
-	struct instruction *write;
+	struct model_instruction *write;
 
 	if (!field->getIdentifier())
 		return;
@@ -108,7 +108,7 @@ void object_copy(body_translation &body, const Expr *source,
 {
 	const char *tag = followed_tag(body.unit, source->getType());
 	const Expr *base = source->IgnoreParenImpCasts();
-	struct instruction *copy;
+	struct model_instruction *copy;
 	const char *name = "<unnamed>";
 
 	if (!tag || source->getType()->isArrayType())
@@ -262,7 +262,7 @@ static void asm_outputs(body_translation &body, const AsmStmt *statement)
 	for (unsigned int i = 0; i < statement->getNumOutputs(); i++) {
 		const Expr *output = statement->getOutputExpr(i);
 		int variable = local_variable(body, output);
-		struct instruction *define;
+		struct model_instruction *define;
 
 		if (variable < 0)
 			continue;

@@ -188,7 +188,7 @@ static const VarDecl *pointed_variable(body_translation &body,
 				       const Expr *pointer)
 {
 	struct operand operand = value_operand(body, pointer);
-	const struct instruction *copy;
+	const struct model_instruction *copy;
 
 	if (operand.kind != OPERAND_VALUE)
 		return nullptr;
@@ -205,7 +205,7 @@ static const VarDecl *pointed_variable(body_translation &body,
 struct operand table_load(body_translation &body, const Expr *expr,
 			  const struct table_load &load)
 {
-	struct instruction *instruction;
+	struct model_instruction *instruction;
 	const VarDecl *variable = load.variable;
 
 	if (load.pointer)

@@ -79,7 +79,8 @@ struct source_location unit_location(unit_translation &unit,
 	return result;
 }
 
-void describe_macros(unit_translation &unit, struct instruction *instruction,
+void describe_macros(unit_translation &unit,
+		     struct model_instruction *instruction,
 		     SourceLocation location)
 {
 	const SourceManager &sources = unit.sources;
@@ -502,7 +503,7 @@ static void describe_variables(unit_walk &walk)
 		unsigned int index = 0;
 		for (const FieldDecl *field : record->fields()) {
 			const Expr *value;
-			struct instruction *write;
+			struct model_instruction *write;
 			SourceLocation at;
 
 			if (index >= list->getNumInits())

@@ -14,11 +14,11 @@ bool is_value_type(QualType type)
 	return type->isIntegralOrEnumerationType() || type->isPointerType();
 }
 
-struct instruction *add_instruction(body_translation &body,
-				    enum instruction_kind kind,
-				    SourceLocation location)
+struct model_instruction *add_instruction(body_translation &body,
+					  enum instruction_kind kind,
+					  SourceLocation location)
 {
-	struct instruction *instruction = block_add_instruction(
+	struct model_instruction *instruction = block_add_instruction(
 		body.tu, &body.model->blocks[body.block], kind);
 
 	instruction->location = unit_location(body.unit, location);
@@ -38,7 +38,7 @@ int new_value(body_translation &body)
 void read_values(body_translation &body, const struct operand *operands,
 		 size_t count, SourceLocation location)
 {
-	struct instruction *use;
+	struct model_instruction *use;
 	size_t read = 0;
 
 	for (size_t i = 0; i < count; i++)
@@ -59,7 +59,7 @@ void read_values(body_translation &body, const struct operand *operands,
 /* An instruction that defines a value the model does not follow further. */
 struct operand defined(body_translation &body, const Expr *expr)
 {
-	struct instruction *define;
+	struct model_instruction *define;
 
 	if (!is_value_type(expr->getType()))
 		return operand_unknown();
@@ -75,7 +75,7 @@ struct operand defined(body_translation &body, const Expr *expr)
 struct value held_value(body_translation &body, struct operand operand,
 			SourceLocation location)
 {
-	struct instruction *copy;
+	struct model_instruction *copy;
 
 	switch (operand.kind) {
 	case OPERAND_VALUE:
@@ -167,7 +167,7 @@ QualType unconverted_pointer_type(const Expr *expr)
 void note_result_type(body_translation &body, struct operand operand,
 		      QualType type)
 {
-	struct instruction *call;
+	struct model_instruction *call;
 	unsigned long size;
 	const char *name;
 

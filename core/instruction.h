@@ -69,20 +69,20 @@ enum instruction_kind {
 };
 
 enum binary_operator {
-	OP_EQ,
-	OP_NE,
-	OP_LT,
-	OP_LE,
-	OP_GT,
-	OP_GE,
-	OP_ADD,
-	OP_SUB,
-	OP_BIT_OR,
-	OP_BIT_AND,
-	OP_OTHER,
+	BINARY_EQ,
+	BINARY_NE,
+	BINARY_LT,
+	BINARY_LE,
+	BINARY_GT,
+	BINARY_GE,
+	BINARY_ADD,
+	BINARY_SUB,
+	BINARY_BIT_OR,
+	BINARY_BIT_AND,
+	BINARY_OTHER,
 };
 
-struct instruction {
+struct model_instruction {
 	enum instruction_kind kind;
 	struct source_location location;
 	int result; /* the value defined, or -1 */
@@ -154,7 +154,7 @@ struct instruction {
 };
 
 /* Calls 'visit' on every operand the instruction reads. */
-void instruction_visit_operands(struct instruction *instruction,
+void instruction_visit_operands(struct model_instruction *instruction,
 				void (*visit)(struct operand *operand,
 					      void *data),
 				void *data);

@@ -19,8 +19,8 @@
 #include "model.h"
 #include "module_state.h"
 
-const struct instruction *lowered_definition(const struct lowering *lowering,
-					     struct operand operand)
+const struct model_instruction *
+lowered_definition(const struct lowering *lowering, struct operand operand)
 {
 	const struct definition *definition;
 
@@ -34,7 +34,7 @@ const struct instruction *lowered_definition(const struct lowering *lowering,
 			.instructions[definition->instruction];
 }
 
-const struct api_entry *lowered_api(const struct instruction *instruction)
+const struct api_entry *lowered_api(const struct model_instruction *instruction)
 {
 	if (!instruction || instruction->kind != INSN_CALL ||
 	    !instruction->call.name)
@@ -42,14 +42,15 @@ const struct api_entry *lowered_api(const struct instruction *instruction)
 	return api_lookup(instruction->call.name);
 }
 
-struct operand lowered_argument(const struct instruction *call, int position)
+struct operand lowered_argument(const struct model_instruction *call,
+				int position)
 {
 	if (position < 0 || (size_t)position >= call->call.argument_count)
 		return operand_unknown();
 	return call->call.arguments[position];
 }
 
-bool written_by_api_macro(const struct instruction *instruction)
+bool written_by_api_macro(const struct model_instruction *instruction)
 {
 	for (size_t i = 0; i < instruction->macro_count; i++)
 		if (api_lookup_macro(instruction->macros[i]))
@@ -73,7 +74,7 @@ struct cache_ref lowered_cache_ref(const struct lowering *lowering,
 	const struct cache_ref none = { CACHE_REF_NONE, -1, ELEMENT_WHOLE };
 
 	for (int depth = 0; depth < FOLLOW_DEPTH; depth++) {
-		const struct instruction *definition;
+		const struct model_instruction *definition;
 		const struct api_entry *api;
 		const struct object *object;
 
@@ -156,7 +157,7 @@ static bool lowered_phi_flags(const struct lowering *lowering,
 bool lowered_flags(const struct lowering *lowering, struct operand operand,
 		   unsigned long long *flags, int depth)
 {
-	const struct instruction *definition;
+	const struct model_instruction *definition;
 
 	if (depth > FOLLOW_DEPTH)
 		return false;
@@ -173,7 +174,7 @@ bool lowered_flags(const struct lowering *lowering, struct operand operand,
 		return lowered_flags(lowering, definition->source, flags,
 				     depth + 1);
 	if (definition->kind == INSN_BINARY &&
-	    definition->binary.op == OP_BIT_OR) {
+	    definition->binary.op == BINARY_BIT_OR) {
 		unsigned long long left = 0, right = 0;
 		bool known_left = lowered_flags(
 			lowering, definition->binary.left, &left, depth + 1);
@@ -188,7 +189,7 @@ bool lowered_flags(const struct lowering *lowering, struct operand operand,
 }
 
 struct event *lowered_event(struct lowering *lowering, struct block *block,
-			    const struct instruction *instruction,
+			    const struct model_instruction *instruction,
 			    enum event_kind kind)
 {
 	struct event *event = block_add_event(lowering->tu, block, kind);
@@ -210,7 +211,8 @@ static void describe_storage(struct event *event, const struct object *object)
 
 /* The address of something that is not an instance used as a cache. */
 static void check_cast(struct lowering *lowering, struct block *block,
-		       const struct instruction *call, struct operand operand)
+		       const struct model_instruction *call,
+		       struct operand operand)
 {
 	const struct object *object;
 	struct event *event;
@@ -226,7 +228,7 @@ static void check_cast(struct lowering *lowering, struct block *block,
 }
 
 static void lower_object_event(struct lowering *lowering, struct block *block,
-			       const struct instruction *call,
+			       const struct model_instruction *call,
 			       const struct api_entry *api,
 			       struct cache_ref cache)
 {
@@ -255,7 +257,7 @@ static void lower_object_event(struct lowering *lowering, struct block *block,
 }
 
 static void lower_api_call(struct lowering *lowering, struct block *block,
-			   const struct instruction *call,
+			   const struct model_instruction *call,
 			   const struct api_entry *api)
 {
 	struct operand cache_operand =
@@ -315,7 +317,7 @@ static void lower_api_call(struct lowering *lowering, struct block *block,
 }
 
 static void lower_call(struct lowering *lowering, struct block *block,
-		       const struct instruction *call)
+		       const struct model_instruction *call)
 {
 	const struct api_entry *api = lowered_api(call);
 	struct event *event;
@@ -353,7 +355,7 @@ static void lower_call(struct lowering *lowering, struct block *block,
 }
 
 static void lower_binary(struct lowering *lowering, struct block *block,
-			 const struct instruction *instruction)
+			 const struct model_instruction *instruction)
 {
 	struct operand left = instruction->binary.left;
 	struct operand right = instruction->binary.right;
@@ -362,15 +364,16 @@ static void lower_binary(struct lowering *lowering, struct block *block,
 
 	if (instruction->result < 0)
 		return;
-	if ((op == OP_ADD || op == OP_SUB) && right.kind == OPERAND_CONSTANT &&
-	    left.kind != OPERAND_ADDRESS) {
+	if ((op == BINARY_ADD || op == BINARY_SUB) &&
+	    right.kind == OPERAND_CONSTANT && left.kind != OPERAND_ADDRESS) {
 		event = lowered_event(lowering, block, instruction,
 				      EVENT_VALUE_ADD);
 		event->source = lower_value(left);
-		event->addend = op == OP_ADD ? right.constant : -right.constant;
+		event->addend =
+			op == BINARY_ADD ? right.constant : -right.constant;
 		return;
 	}
-	if (op == OP_ADD && left.kind == OPERAND_CONSTANT &&
+	if (op == BINARY_ADD && left.kind == OPERAND_CONSTANT &&
 	    right.kind != OPERAND_ADDRESS) {
 		event = lowered_event(lowering, block, instruction,
 				      EVENT_VALUE_ADD);
@@ -386,7 +389,7 @@ static void lower_binary(struct lowering *lowering, struct block *block,
  * does: mm/ sees no internal field set, so no finding.  Front-ends differ in
  * whether an initializer's zero fields are instructions at all.
  */
-static bool writes_zero(const struct instruction *instruction)
+static bool writes_zero(const struct model_instruction *instruction)
 {
 	struct operand source = instruction->field_write.source;
 
@@ -394,7 +397,7 @@ static bool writes_zero(const struct instruction *instruction)
 }
 
 static void lower_field_write(struct lowering *lowering, struct block *block,
-			      const struct instruction *instruction)
+			      const struct model_instruction *instruction)
 {
 	const char *tag = instruction->field_write.type_tag;
 	struct operand object = instruction->field_write.object;
@@ -413,7 +416,7 @@ static void lower_field_write(struct lowering *lowering, struct block *block,
 }
 
 static void lower_instruction(struct lowering *lowering, struct block *block,
-			      const struct instruction *instruction)
+			      const struct model_instruction *instruction)
 {
 	struct event *event;
 
@@ -465,7 +468,7 @@ static void canonicalize_volatile_accesses(struct function_model *function)
 		struct block *block = &function->blocks[b];
 
 		for (size_t i = 0; i < block->instruction_count; i++) {
-			struct instruction *instruction =
+			struct model_instruction *instruction =
 				&block->instructions[i];
 
 			if (!instruction->volatile_access)
@@ -520,7 +523,8 @@ static void collect_definitions(struct lowering *lowering)
 }
 
 static void note_write(struct lowering *lowering,
-		       const struct instruction *instruction, size_t *capacity)
+		       const struct model_instruction *instruction,
+		       size_t *capacity)
 {
 	struct operand object = instruction->field_write.object;
 	const char *tag = instruction->field_write.type_tag;
@@ -555,7 +559,7 @@ static void collect_writes(struct lowering *lowering)
 		const struct block *block = &function->blocks[b];
 
 		for (size_t i = 0; i < block->instruction_count; i++) {
-			const struct instruction *instruction =
+			const struct model_instruction *instruction =
 				&block->instructions[i];
 			const struct api_entry *api = lowered_api(instruction);
 			struct operand args;

@@ -23,7 +23,7 @@ struct definition {
 /* A write of a reserved kmem_cache_args field the function makes. */
 struct field_write {
 	int object;
-	const struct instruction *instruction;
+	const struct model_instruction *instruction;
 };
 
 struct lowering {
@@ -39,18 +39,20 @@ struct lowering {
 	unsigned char *read;
 	/* The last heap allocation reported as holding a cache: one finding
 	 * per allocation, however often it is converted. */
-	const struct instruction *reported_heap;
+	const struct model_instruction *reported_heap;
 };
 
 /* The instruction that defines an operand's value, or NULL. */
-const struct instruction *lowered_definition(const struct lowering *lowering,
-					     struct operand operand);
+const struct model_instruction *
+lowered_definition(const struct lowering *lowering, struct operand operand);
 /* The API entry of a call's callee, or NULL. */
-const struct api_entry *lowered_api(const struct instruction *instruction);
+const struct api_entry *
+lowered_api(const struct model_instruction *instruction);
 /* The call's argument at 'position', or an unknown operand. */
-struct operand lowered_argument(const struct instruction *call, int position);
+struct operand lowered_argument(const struct model_instruction *call,
+				int position);
 /* Whether an API macro's expansion wrote the instruction. */
-bool written_by_api_macro(const struct instruction *instruction);
+bool written_by_api_macro(const struct model_instruction *instruction);
 
 /* An operand as a value the engine follows: an id, a constant, or unknown. */
 struct value lower_value(struct operand operand);
@@ -63,23 +65,25 @@ bool lowered_flags(const struct lowering *lowering, struct operand operand,
 		   unsigned long long *flags, int depth);
 /* An event for an instruction, at its location, defining its result. */
 struct event *lowered_event(struct lowering *lowering, struct block *block,
-			    const struct instruction *instruction,
+			    const struct model_instruction *instruction,
 			    enum event_kind kind);
 
 /* lower_setup.c */
 bool lowered_preallocated(const struct lowering *lowering, struct operand args,
 			  struct cache_ref *cache);
 void lower_setup(struct lowering *lowering, struct block *block,
-		 const struct instruction *call, const struct api_entry *api,
-		 struct cache_ref cache);
+		 const struct model_instruction *call,
+		 const struct api_entry *api, struct cache_ref cache);
 void lower_create(struct lowering *lowering, struct block *block,
-		  const struct instruction *call, const struct api_entry *api);
+		  const struct model_instruction *call,
+		  const struct api_entry *api);
 void lower_heap_check(struct lowering *lowering, struct block *block,
-		      const struct instruction *call, struct operand operand);
+		      const struct model_instruction *call,
+		      struct operand operand);
 
 /* lower_table.c: the targets of a call through a table of functions. */
 void lower_table_call(struct lowering *lowering, struct event *call,
-		      const struct instruction *instruction);
+		      const struct model_instruction *instruction);
 /*
  * Whether 'tested' is a function pointer loaded from a table of functions
  * whose elements 0..*count-1, and no others, hold one for that member:

@@ -22,18 +22,19 @@ struct normal_test {
 
 static bool is_comparison(enum binary_operator op)
 {
-	return op == OP_EQ || op == OP_NE || op == OP_LT || op == OP_LE ||
-	       op == OP_GT || op == OP_GE;
+	return op == BINARY_EQ || op == BINARY_NE || op == BINARY_LT ||
+	       op == BINARY_LE || op == BINARY_GT || op == BINARY_GE;
 }
 
 /* The side compared with a constant, and the comparison as "value OP c". */
-static bool compared_with_constant(const struct instruction *binary,
+static bool compared_with_constant(const struct model_instruction *binary,
 				   struct operand *value, long long *constant,
 				   enum binary_operator *op)
 {
 	static const enum binary_operator mirror[] = {
-		[OP_EQ] = OP_EQ, [OP_NE] = OP_NE, [OP_LT] = OP_GT,
-		[OP_LE] = OP_GE, [OP_GT] = OP_LT, [OP_GE] = OP_LE,
+		[BINARY_EQ] = BINARY_EQ, [BINARY_NE] = BINARY_NE,
+		[BINARY_LT] = BINARY_GT, [BINARY_LE] = BINARY_GE,
+		[BINARY_GT] = BINARY_LT, [BINARY_GE] = BINARY_LE,
 	};
 	struct operand left = binary->binary.left;
 	struct operand right = binary->binary.right;
@@ -60,9 +61,10 @@ static bool compared_with_constant(const struct instruction *binary,
 static bool ordering_test(enum binary_operator op, bool is_unsigned,
 			  long long constant, struct normal_test *test)
 {
-	bool inverted = op == OP_GT || op == OP_GE;
+	bool inverted = op == BINARY_GT || op == BINARY_GE;
 
-	test->constant = op == OP_LE || op == OP_GT ? constant + 1 : constant;
+	test->constant =
+		op == BINARY_LE || op == BINARY_GT ? constant + 1 : constant;
 	test->is_unsigned = is_unsigned;
 	/* v < 0 is how 0-or-errno results are tested. */
 	test->test =
@@ -82,7 +84,7 @@ static void normalize(const struct lowering *lowering, struct operand condition,
 	bool flip = false;
 
 	for (int depth = 0; depth < FOLLOW_DEPTH; depth++) {
-		const struct instruction *definition =
+		const struct model_instruction *definition =
 			lowered_definition(lowering, condition);
 		const struct api_entry *api = lowered_api(definition);
 		enum binary_operator op;
@@ -112,17 +114,17 @@ static void normalize(const struct lowering *lowering, struct operand condition,
 		    !is_comparison(definition->binary.op) ||
 		    !compared_with_constant(definition, &value, &constant, &op))
 			break;
-		if ((op == OP_EQ || op == OP_NE) && constant == 0) {
+		if ((op == BINARY_EQ || op == BINARY_NE) && constant == 0) {
 			/* (x != 0) == 0 tests x == 0, and so on. */
 			condition = value;
-			flip ^= op == OP_EQ;
+			flip ^= op == BINARY_EQ;
 			continue;
 		}
 		test->value = value;
-		if (op == OP_EQ || op == OP_NE) {
+		if (op == BINARY_EQ || op == BINARY_NE) {
 			test->test = TEST_EQUAL;
 			test->constant = constant;
-			test->holds_when_nonzero = flip ^ (op == OP_EQ);
+			test->holds_when_nonzero = flip ^ (op == BINARY_EQ);
 			return;
 		}
 		test->holds_when_nonzero =

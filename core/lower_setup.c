@@ -60,7 +60,7 @@ bool lowered_preallocated(const struct lowering *lowering, struct operand args,
 	return true;
 }
 
-static struct known_number known_argument(const struct instruction *call,
+static struct known_number known_argument(const struct model_instruction *call,
 					  int position)
 {
 	struct operand operand = lowered_argument(call, position);
@@ -98,7 +98,8 @@ static struct known_number known_field(const struct lowering *lowering,
 }
 
 static const struct setup_parameters *
-setup_parameters(struct lowering *lowering, const struct instruction *call,
+setup_parameters(struct lowering *lowering,
+		 const struct model_instruction *call,
 		 const struct api_entry *api)
 {
 	const struct api_parameters *positions =
@@ -146,11 +147,11 @@ setup_parameters(struct lowering *lowering, const struct instruction *call,
  */
 static const char *heap_origin(const struct lowering *lowering,
 			       struct operand operand, const char **member,
-			       const struct instruction **allocation)
+			       const struct model_instruction **allocation)
 {
 	*member = NULL;
 	for (int depth = 0; depth < FOLLOW_DEPTH; depth++) {
-		const struct instruction *definition;
+		const struct model_instruction *definition;
 		const struct api_entry *api;
 
 		if (operand.kind == OPERAND_MEMBER_ADDRESS) {
@@ -180,9 +181,10 @@ static const char *heap_origin(const struct lowering *lowering,
 
 /* A static cache placed in heap memory: freed under a live cache. */
 void lower_heap_check(struct lowering *lowering, struct block *block,
-		      const struct instruction *call, struct operand operand)
+		      const struct model_instruction *call,
+		      struct operand operand)
 {
-	const struct instruction *allocation = NULL;
+	const struct model_instruction *allocation = NULL;
 	const char *member;
 	const char *allocator =
 		heap_origin(lowering, operand, &member, &allocation);
@@ -198,8 +200,8 @@ void lower_heap_check(struct lowering *lowering, struct block *block,
 }
 
 void lower_setup(struct lowering *lowering, struct block *block,
-		 const struct instruction *call, const struct api_entry *api,
-		 struct cache_ref cache)
+		 const struct model_instruction *call,
+		 const struct api_entry *api, struct cache_ref cache)
 {
 	struct event *event = lowered_event(lowering, block, call, EVENT_SETUP);
 
@@ -215,7 +217,8 @@ void lower_setup(struct lowering *lowering, struct block *block,
 }
 
 void lower_create(struct lowering *lowering, struct block *block,
-		  const struct instruction *call, const struct api_entry *api)
+		  const struct model_instruction *call,
+		  const struct api_entry *api)
 {
 	struct event *event =
 		lowered_event(lowering, block, call, EVENT_CREATE);

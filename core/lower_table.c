@@ -22,7 +22,7 @@
 /* Follows copies of a value back to what they copy. */
 static struct operand follow_copies(const struct lowering *lowering,
 				    struct operand operand,
-				    const struct instruction **definition)
+				    const struct model_instruction **definition)
 {
 	*definition = NULL;
 	for (int depth = 0; depth < FOLLOW_DEPTH; depth++) {
@@ -106,7 +106,7 @@ static void make_table(struct lowering *lowering, struct event *call,
  * or ELEMENT_WHOLE) or its index operand, but not both (pointer
  * arithmetic on an element).
  */
-static bool loaded_element(const struct instruction *load, long address,
+static bool loaded_element(const struct model_instruction *load, long address,
 			   struct operand *index)
 {
 	if (!load->load.indexed) {
@@ -122,9 +122,9 @@ static bool loaded_element(const struct instruction *load, long address,
 }
 
 void lower_table_call(struct lowering *lowering, struct event *call,
-		      const struct instruction *instruction)
+		      const struct model_instruction *instruction)
 {
-	const struct instruction *load, *definition;
+	const struct model_instruction *load, *definition;
 	const struct function_entry *entry;
 	const struct object *object;
 	struct operand target, address, index;
@@ -167,7 +167,7 @@ void lower_table_call(struct lowering *lowering, struct event *call,
 bool lower_table_entry_test(const struct lowering *lowering,
 			    struct operand tested, int *index, long *count)
 {
-	const struct instruction *load, *definition;
+	const struct model_instruction *load, *definition;
 	const struct object *object;
 	struct operand address, element;
 	long last = -1, held = 0;

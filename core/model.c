@@ -238,11 +238,11 @@ struct event *block_add_event(struct translation_unit *tu, struct block *block,
 	return event;
 }
 
-struct instruction *block_add_instruction(struct translation_unit *tu,
-					  struct block *block,
-					  enum instruction_kind kind)
+struct model_instruction *block_add_instruction(struct translation_unit *tu,
+						struct block *block,
+						enum instruction_kind kind)
 {
-	struct instruction *instruction;
+	struct model_instruction *instruction;
 
 	block->instructions =
 		append(tu, block->instructions, &block->instruction_count,
@@ -363,7 +363,7 @@ void tu_describe_function_entry(struct translation_unit *tu, int object,
 	entry->function = tu_string(tu, function);
 }
 
-void instruction_visit_operands(struct instruction *instruction,
+void instruction_visit_operands(struct model_instruction *instruction,
 				void (*visit)(struct operand *operand,
 					      void *data),
 				void *data)

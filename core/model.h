@@ -292,7 +292,7 @@ struct phi {
 
 struct block {
 	/* Described by the front-end; empty in hand-built models. */
-	struct instruction *instructions;
+	struct model_instruction *instructions;
 	size_t instruction_count;
 	struct operand condition; /* EXIT_BRANCH */
 
@@ -468,7 +468,7 @@ bool model_enumerator_followed(const char *name);
 extern const char *const model_followed_macros[];
 /*
  * Whether the core wants to hear that this macro's expansion wrote an
- * instruction (the macro list of struct instruction), for front-ends that
+ * instruction (the macro list of struct model_instruction), for front-ends that
  * must work the list out themselves.
  */
 bool model_macro_followed(const char *name);
@@ -526,9 +526,9 @@ void function_set_parameters(struct translation_unit *tu,
 			     struct function_model *function, int count);
 struct event *block_add_event(struct translation_unit *tu, struct block *block,
 			      enum event_kind kind);
-struct instruction *block_add_instruction(struct translation_unit *tu,
-					  struct block *block,
-					  enum instruction_kind kind);
+struct model_instruction *block_add_instruction(struct translation_unit *tu,
+						struct block *block,
+						enum instruction_kind kind);
 /* One more block, empty, at the end; returns its number.  Moves blocks. */
 int function_add_block(struct translation_unit *tu,
 		       struct function_model *function);

@@ -96,7 +96,7 @@ static bool value_reads_state_only(const bool *computed, struct value value)
 	       (value.kind == VALUE_ID && value.id >= 0 && computed[value.id]);
 }
 
-static bool computes_state_only(const struct instruction *instruction,
+static bool computes_state_only(const struct model_instruction *instruction,
 				const bool *computed,
 				struct memory_reads *reads)
 {
@@ -135,7 +135,7 @@ static bool computes_state_only(const struct instruction *instruction,
  * variables: adds them to 'reads'.  Anything else is not one.
  */
 static bool state_reader_reads(const struct translation_unit *tu,
-			       const struct instruction *call,
+			       const struct model_instruction *call,
 			       struct memory_reads *reads)
 {
 	int index =
@@ -168,7 +168,7 @@ static bool state_reader_reads(const struct translation_unit *tu,
 					computed[phi->result] |= known;
 			}
 			for (size_t i = 0; i < block->instruction_count; i++) {
-				const struct instruction *instruction =
+				const struct model_instruction *instruction =
 					&block->instructions[i];
 				struct memory_reads ignored = { 0 };
 
@@ -214,7 +214,7 @@ static void memory_read(const struct lowering *lowering,
 			struct operand condition, int depth,
 			struct memory_reads *reads)
 {
-	const struct instruction *definition;
+	const struct model_instruction *definition;
 	const struct api_entry *api;
 
 	for (; depth < FOLLOW_DEPTH; depth++) {
@@ -249,7 +249,8 @@ static bool stores_one_of(const struct block *block,
 			  const struct memory_reads *reads)
 {
 	for (size_t i = 0; i < block->instruction_count; i++) {
-		const struct instruction *instruction = &block->instructions[i];
+		const struct model_instruction *instruction =
+			&block->instructions[i];
 
 		if (instruction->kind != INSN_STORE)
 			continue;

@@ -151,7 +151,7 @@ static void check_event(struct verifier *verifier, const struct event *event)
 }
 
 static void check_instruction(struct verifier *verifier,
-			      const struct instruction *instruction)
+			      const struct model_instruction *instruction)
 {
 	if (instruction->result >= 0)
 		define(verifier, verifier->instruction_definitions,

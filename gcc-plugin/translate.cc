@@ -103,7 +103,7 @@ struct source_location unit_location(struct translation_unit *tu,
 
 /* The macros whose expansions wrote this location, innermost first. */
 void describe_macros(struct translation_unit *tu,
-		     struct instruction *instruction, location_t location)
+		     struct model_instruction *instruction, location_t location)
 {
 	std::vector<const char *> names;
 
@@ -389,7 +389,7 @@ static void describe_variables(struct translation_unit *tu)
 			continue;
 		FOR_EACH_CONSTRUCTOR_ELT(CONSTRUCTOR_ELTS(initial), index,
 					 field, value) {
-			struct instruction *write;
+			struct model_instruction *write;
 			location_t at;
 
 			if (!field || TREE_CODE(field) != FIELD_DECL ||

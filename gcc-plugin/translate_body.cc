@@ -42,7 +42,7 @@ static void translate_call(function_translation *ft, gcall *stmt)
 {
 	tree fndecl = gimple_call_fndecl(stmt);
 	unsigned int count = gimple_call_num_args(stmt);
-	struct instruction *call;
+	struct model_instruction *call;
 	tree lhs = gimple_call_lhs(stmt);
 	unsigned long size;
 	std::string type;
@@ -56,7 +56,7 @@ static void translate_call(function_translation *ft, gcall *stmt)
 	for (unsigned int i = 0; i < count; i++) {
 		tree arg = gimple_call_arg(stmt, i);
 		const char *tag = followed_tag(TREE_TYPE(arg));
-		struct instruction *copy;
+		struct model_instruction *copy;
 
 		if (!tag || !DECL_P(arg) ||
 		    TREE_CODE(TREE_TYPE(arg)) == ARRAY_TYPE)
@@ -111,7 +111,7 @@ static void describe_field_write(function_translation *ft, gimple *stmt,
 				 struct operand object, tree field, tree value)
 {
 	const char *tag = tag_name(DECL_CONTEXT(field));
-	struct instruction *write;
+	struct model_instruction *write;
 	location_t at;
 
 	if (!identifier(field))
@@ -133,28 +133,28 @@ static enum binary_operator binary_operator_of(enum tree_code code)
 {
 	switch (code) {
 	case EQ_EXPR:
-		return OP_EQ;
+		return BINARY_EQ;
 	case NE_EXPR:
-		return OP_NE;
+		return BINARY_NE;
 	case LT_EXPR:
-		return OP_LT;
+		return BINARY_LT;
 	case LE_EXPR:
-		return OP_LE;
+		return BINARY_LE;
 	case GT_EXPR:
-		return OP_GT;
+		return BINARY_GT;
 	case GE_EXPR:
-		return OP_GE;
+		return BINARY_GE;
 	case PLUS_EXPR:
 	case POINTER_PLUS_EXPR:
-		return OP_ADD;
+		return BINARY_ADD;
 	case MINUS_EXPR:
-		return OP_SUB;
+		return BINARY_SUB;
 	case BIT_IOR_EXPR:
-		return OP_BIT_OR;
+		return BINARY_BIT_OR;
 	case BIT_AND_EXPR:
-		return OP_BIT_AND;
+		return BINARY_BIT_AND;
 	default:
-		return OP_OTHER;
+		return BINARY_OTHER;
 	}
 }
 
@@ -181,19 +181,19 @@ static bool volatile_reference(tree reference)
  * GIMPLE writes i - 1 on an unsigned int as i + 4294967295: the same value
  * modulo 2^32, which the other compilers write as the subtraction it is.
  */
-static void describe_unsigned_decrement(struct instruction *instruction,
+static void describe_unsigned_decrement(struct model_instruction *instruction,
 					tree type)
 {
 	struct operand *right = &instruction->binary.right;
 	unsigned int precision = TYPE_PRECISION(type);
 
-	if (instruction->binary.op != OP_ADD ||
+	if (instruction->binary.op != BINARY_ADD ||
 	    TREE_CODE(type) != INTEGER_TYPE || !TYPE_UNSIGNED(type) ||
 	    precision >= 64 || right->kind != OPERAND_CONSTANT ||
 	    right->constant < (1LL << (precision - 1)) ||
 	    right->constant >= (1LL << precision))
 		return;
-	instruction->binary.op = OP_SUB;
+	instruction->binary.op = BINARY_SUB;
 	right->constant = (1LL << precision) - right->constant;
 }
 
@@ -201,7 +201,7 @@ static void describe_value(function_translation *ft, gimple *stmt, tree lhs)
 {
 	enum tree_code code = gimple_assign_rhs_code(stmt);
 	enum binary_operator op = binary_operator_of(code);
-	struct instruction *instruction;
+	struct model_instruction *instruction;
 	tree rhs1 = gimple_assign_rhs1(stmt);
 
 	/* Copies and conversions: operands name their root instead. */
@@ -215,11 +215,11 @@ static void describe_value(function_translation *ft, gimple *stmt, tree lhs)
 	    ((code == BIT_XOR_EXPR && integer_onep(gimple_assign_rhs2(stmt))) ||
 	     code == BIT_NOT_EXPR || code == TRUTH_NOT_EXPR)) {
 		instruction = add_instruction(ft, stmt, INSN_BINARY);
-		instruction->binary.op = OP_EQ;
+		instruction->binary.op = BINARY_EQ;
 		instruction->binary.is_unsigned = true;
 		instruction->binary.left = operand_of(ft, rhs1);
 		instruction->binary.right = operand_constant(0);
-	} else if (op != OP_OTHER && gimple_num_ops(stmt) == 3) {
+	} else if (op != BINARY_OTHER && gimple_num_ops(stmt) == 3) {
 		instruction = add_instruction(ft, stmt, INSN_BINARY);
 		instruction->binary.op = op;
 		instruction->binary.is_unsigned =
@@ -260,7 +260,7 @@ static void translate_assign(function_translation *ft, gimple *stmt)
 	const char *tag, *stored = static_variable(ft, lhs);
 
 	if (stored) {
-		struct instruction *store =
+		struct model_instruction *store =
 			add_instruction(ft, stmt, INSN_STORE);
 
 		store->store = stored;
@@ -289,7 +289,7 @@ static void translate_assign(function_translation *ft, gimple *stmt)
 	}
 	if (tag && gimple_assign_single_p(stmt)) {
 		tree source = get_base_address(rhs);
-		struct instruction *copy =
+		struct model_instruction *copy =
 			add_instruction(ft, stmt, INSN_OBJECT_COPY);
 
 		copy->object_copy.type_tag = tu_string(ft->tu, tag);
@@ -306,7 +306,8 @@ static void translate_assign(function_translation *ft, gimple *stmt)
 static void translate_cond(function_translation *ft, basic_block bb,
 			   gcond *stmt)
 {
-	struct instruction *compare = add_instruction(ft, stmt, INSN_BINARY);
+	struct model_instruction *compare =
+		add_instruction(ft, stmt, INSN_BINARY);
 	edge true_edge, false_edge;
 
 	compare->binary.op = binary_operator_of(gimple_cond_code(stmt));
@@ -353,7 +354,7 @@ static void describe_other_uses(function_translation *ft, gimple *stmt,
 				size_t first)
 {
 	std::vector<struct operand> unnamed;
-	struct instruction *instruction;
+	struct model_instruction *instruction;
 	ssa_op_iter iterator;
 	tree use;
 

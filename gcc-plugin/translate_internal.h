@@ -25,7 +25,8 @@ struct source_location unit_location(struct translation_unit *tu,
 				     location_t location);
 /* The macros whose expansions wrote this location, innermost first. */
 void describe_macros(struct translation_unit *tu,
-		     struct instruction *instruction, location_t location);
+		     struct model_instruction *instruction,
+		     location_t location);
 
 /* The unit's object for a declaration, described on first use. */
 int object_of(tree decl);
@@ -56,10 +57,11 @@ struct operand typed_operand_of(function_translation *ft, tree operand);
 /* An operand as a phi input or returned value. */
 struct value value_of(function_translation *ft, tree operand);
 /* A new instruction in the current block, at the statement's location. */
-struct instruction *add_instruction(function_translation *ft, gimple *stmt,
-				    enum instruction_kind kind);
+struct model_instruction *add_instruction(function_translation *ft,
+					  gimple *stmt,
+					  enum instruction_kind kind);
 /* The instruction defines lhs, when lhs is a value of its own. */
-void set_result(function_translation *ft, struct instruction *instruction,
+void set_result(function_translation *ft, struct model_instruction *instruction,
 		tree lhs);
 
 /* translate_table.cc */
@@ -67,7 +69,8 @@ void set_result(function_translation *ft, struct instruction *instruction,
  * A load of a function pointer out of an element or a member of a
  * variable, as an INSN_LOAD; NULL when the statement is not one.
  */
-struct instruction *describe_table_load(function_translation *ft, gimple *stmt);
+struct model_instruction *describe_table_load(function_translation *ft,
+					      gimple *stmt);
 /* The functions of the table an indirect call loads its pointer from. */
 void describe_table_callees(struct translation_unit *tu,
 			    struct function_model *model, gcall *stmt);

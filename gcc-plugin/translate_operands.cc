@@ -173,17 +173,18 @@ struct operand typed_operand_of(function_translation *ft, tree operand)
 	return result;
 }
 
-struct instruction *add_instruction(function_translation *ft, gimple *stmt,
-				    enum instruction_kind kind)
+struct model_instruction *add_instruction(function_translation *ft,
+					  gimple *stmt,
+					  enum instruction_kind kind)
 {
-	struct instruction *instruction =
+	struct model_instruction *instruction =
 		block_add_instruction(ft->tu, ft->block, kind);
 
 	instruction->location = unit_location(ft->tu, gimple_location(stmt));
 	return instruction;
 }
 
-void set_result(function_translation *ft, struct instruction *instruction,
+void set_result(function_translation *ft, struct model_instruction *instruction,
 		tree lhs)
 {
 	if (lhs && TREE_CODE(lhs) == SSA_NAME &&

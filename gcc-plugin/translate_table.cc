@@ -184,9 +184,10 @@ static void describe_table(struct translation_unit *tu, tree decl)
 	tu->objects[object].written_in_unit = written_in_unit(decl);
 }
 
-struct instruction *describe_table_load(function_translation *ft, gimple *stmt)
+struct model_instruction *describe_table_load(function_translation *ft,
+					      gimple *stmt)
 {
-	struct instruction *instruction;
+	struct model_instruction *instruction;
 	struct table_load load;
 	tree rhs = gimple_assign_rhs1(stmt), variable;
 

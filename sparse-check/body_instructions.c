@@ -396,46 +396,46 @@ static bool binary_operator_of(const struct instruction *insn,
 	*is_unsigned = input && (is_ptr_type(input) || !is_signed_type(input));
 	switch (insn->opcode) {
 	case OP_SET_EQ:
-		*op = OP_EQ;
+		*op = BINARY_EQ;
 		return true;
 	case OP_SET_NE:
-		*op = OP_NE;
+		*op = BINARY_NE;
 		return true;
 	case OP_SET_B:
 		*is_unsigned = true;
 		/* fall through */
 	case OP_SET_LT:
-		*op = OP_LT;
+		*op = BINARY_LT;
 		return true;
 	case OP_SET_BE:
 		*is_unsigned = true;
 		/* fall through */
 	case OP_SET_LE:
-		*op = OP_LE;
+		*op = BINARY_LE;
 		return true;
 	case OP_SET_A:
 		*is_unsigned = true;
 		/* fall through */
 	case OP_SET_GT:
-		*op = OP_GT;
+		*op = BINARY_GT;
 		return true;
 	case OP_SET_AE:
 		*is_unsigned = true;
 		/* fall through */
 	case OP_SET_GE:
-		*op = OP_GE;
+		*op = BINARY_GE;
 		return true;
 	case OP_ADD:
-		*op = MODEL_OP_ADD;
+		*op = BINARY_ADD;
 		return true;
 	case OP_SUB:
-		*op = MODEL_OP_SUB;
+		*op = BINARY_SUB;
 		return true;
 	case OP_OR:
-		*op = OP_BIT_OR;
+		*op = BINARY_BIT_OR;
 		return true;
 	case OP_AND:
-		*op = OP_BIT_AND;
+		*op = BINARY_BIT_AND;
 		return true;
 	default:
 		return false;
@@ -488,7 +488,7 @@ static bool translate_inlined_test(struct function_translation *ft,
 		test->source = operand_of(ft, compare->target, 0);
 	} else if (compare->opcode == inverse_compare(insn->opcode)) {
 		test = describe_instruction(ft, insn, INSN_BINARY, false);
-		test->binary.op = OP_EQ;
+		test->binary.op = BINARY_EQ;
 		test->binary.left = operand_of(ft, compare->target, 0);
 		test->binary.right = operand_constant(0);
 	} else {
@@ -507,12 +507,12 @@ static void describe_decrement(struct model_instruction *described_insn,
 {
 	struct operand *right = &described_insn->binary.right;
 
-	if (described_insn->binary.op != MODEL_OP_ADD || !bits || bits >= 64 ||
+	if (described_insn->binary.op != BINARY_ADD || !bits || bits >= 64 ||
 	    right->kind != OPERAND_CONSTANT ||
 	    right->constant < (1LL << (bits - 1)) ||
 	    right->constant >= (1LL << bits))
 		return;
-	described_insn->binary.op = MODEL_OP_SUB;
+	described_insn->binary.op = BINARY_SUB;
 	right->constant = (1LL << bits) - right->constant;
 }
 

@@ -14,19 +14,10 @@
 #error "slabcheck-sparse is built against sparse 0.6.4 (scripts/build-sparse.sh)"
 #endif
 
-/*
- * The core's model and sparse's linearizer both name a struct instruction
- * and an OP_ADD and OP_SUB: the model's are seen here under other names.
- */
-#define instruction model_instruction
-#define OP_ADD MODEL_OP_ADD
-#define OP_SUB MODEL_OP_SUB
+/* The core's names (model_instruction, BINARY_ADD) are not sparse's. */
 #include "model.h"
 #include "report.h"
 #include "slabcheck.h"
-#undef instruction
-#undef OP_ADD
-#undef OP_SUB
 
 #include "expression.h"
 #include "lib.h"

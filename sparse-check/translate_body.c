@@ -352,7 +352,7 @@ static struct operand branch_condition(struct function_translation *ft,
 	if (condition.kind != OPERAND_UNKNOWN || !select)
 		return condition;
 	test = describe_instruction(ft, branch, INSN_BINARY, false);
-	test->binary.op = OP_EQ;
+	test->binary.op = BINARY_EQ;
 	test->binary.left = operand_of(ft, select->target, 0);
 	test->binary.right = operand_as(ft, select->src2, select->type);
 	test->result = ft->model->value_count++;

@@ -39,11 +39,12 @@ struct function_model *function(struct translation_unit *tu, const char *name,
 	return fn;
 }
 
-struct instruction *call(struct translation_unit *tu, struct function_model *fn,
-			 int block, const char *name, int result, size_t count,
-			 const struct operand *arguments)
+struct model_instruction *call(struct translation_unit *tu,
+			       struct function_model *fn, int block,
+			       const char *name, int result, size_t count,
+			       const struct operand *arguments)
 {
-	struct instruction *instruction =
+	struct model_instruction *instruction =
 		block_add_instruction(tu, &fn->blocks[block], INSN_CALL);
 
 	instruction->location = at(10 + (unsigned int)block);
@@ -56,12 +57,12 @@ struct instruction *call(struct translation_unit *tu, struct function_model *fn,
 	return instruction;
 }
 
-struct instruction *binary(struct translation_unit *tu,
-			   struct function_model *fn, int block,
-			   enum binary_operator op, struct operand left,
-			   struct operand right, int result)
+struct model_instruction *binary(struct translation_unit *tu,
+				 struct function_model *fn, int block,
+				 enum binary_operator op, struct operand left,
+				 struct operand right, int result)
 {
-	struct instruction *instruction =
+	struct model_instruction *instruction =
 		block_add_instruction(tu, &fn->blocks[block], INSN_BINARY);
 
 	instruction->binary.op = op;

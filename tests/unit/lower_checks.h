@@ -21,14 +21,15 @@ int object(struct translation_unit *tu, const char *name, const char *tag);
 struct function_model *function(struct translation_unit *tu, const char *name,
 				size_t blocks);
 
-struct instruction *call(struct translation_unit *tu, struct function_model *fn,
-			 int block, const char *name, int result, size_t count,
-			 const struct operand *arguments);
+struct model_instruction *call(struct translation_unit *tu,
+			       struct function_model *fn, int block,
+			       const char *name, int result, size_t count,
+			       const struct operand *arguments);
 
-struct instruction *binary(struct translation_unit *tu,
-			   struct function_model *fn, int block,
-			   enum binary_operator op, struct operand left,
-			   struct operand right, int result);
+struct model_instruction *binary(struct translation_unit *tu,
+				 struct function_model *fn, int block,
+				 enum binary_operator op, struct operand left,
+				 struct operand right, int result);
 
 /* Block 0 branches on 'condition' to block 1 (non-zero) or 2 (zero). */
 void branch(struct translation_unit *tu, struct function_model *fn,

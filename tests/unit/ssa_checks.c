@@ -12,7 +12,7 @@
 /* A value the block defines in a way the builder does not care about. */
 int define(struct translation_unit *tu, int f, int block)
 {
-	struct instruction *instruction =
+	struct model_instruction *instruction =
 		block_add_instruction(tu, mb_block(tu, f, block), INSN_DEFINE);
 
 	instruction->result = mb_value(tu, f);
@@ -35,7 +35,7 @@ struct operand operand_of(struct value value)
 size_t use(struct translation_unit *tu, int f, int block, struct value value)
 {
 	struct block *b = mb_block(tu, f, block);
-	struct instruction *instruction =
+	struct model_instruction *instruction =
 		block_add_instruction(tu, b, INSN_ASSIGN);
 
 	instruction->source = operand_of(value);
@@ -45,10 +45,10 @@ size_t use(struct translation_unit *tu, int f, int block, struct value value)
 /* result = left + 1, the way 'x++' reaches the model. */
 int increment(struct translation_unit *tu, int f, int block, struct value left)
 {
-	struct instruction *instruction =
+	struct model_instruction *instruction =
 		block_add_instruction(tu, mb_block(tu, f, block), INSN_BINARY);
 
-	instruction->binary.op = OP_ADD;
+	instruction->binary.op = BINARY_ADD;
 	instruction->binary.left = operand_of(left);
 	instruction->binary.right = operand_constant(1);
 	instruction->result = mb_value(tu, f);
@@ -136,7 +136,7 @@ void assert_well_formed(struct translation_unit *tu, int f)
 		const struct block *block = &fn->blocks[b];
 
 		for (size_t i = 0; i < block->instruction_count; i++) {
-			const struct instruction *insn =
+			const struct model_instruction *insn =
 				&block->instructions[i];
 
 			if (insn->kind == INSN_ASSIGN)

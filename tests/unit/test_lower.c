@@ -25,8 +25,8 @@ static void test_setup_call(void **state)
 	struct operand arguments[6];
 
 	fn->value_count = 2;
-	binary(tu, fn, 0, OP_BIT_OR, operand_constant(0x100), operand_unknown(),
-	       0);
+	binary(tu, fn, 0, BINARY_BIT_OR, operand_constant(0x100),
+	       operand_unknown(), 0);
 	arguments[0] = operand_address(cache, ELEMENT_WHOLE);
 	arguments[1] = (struct operand){ .kind = OPERAND_STRING };
 	arguments[2] = operand_constant(64);
@@ -56,7 +56,7 @@ static void test_cache_references(void **state)
 	struct translation_unit *tu = *state;
 	int cache = object(tu, "bar_cache", "kmem_cache_opaque");
 	struct function_model *fn = function(tu, "bar_helper", 1);
-	struct instruction *copy;
+	struct model_instruction *copy;
 	struct operand argument;
 
 	function_set_parameters(tu, fn, 1);
@@ -92,7 +92,7 @@ static void test_preallocated_args(void **state)
 	struct function_model *fn = function(tu, "baz_init", 3);
 	static const char *macro[] = { "__KMEM_CACHE_SETUP",
 				       "KMEM_CACHE_SETUP" };
-	struct instruction *write, *create;
+	struct model_instruction *write, *create;
 	struct operand arguments[4];
 
 	fn->value_count = 2;
@@ -168,13 +168,13 @@ static void test_calls_kept(void **state)
 }
 
 /* A load of a function pointer: result = object[index].field. */
-static struct instruction *load(struct translation_unit *tu,
-				struct function_model *fn, int block,
-				struct operand object,
-				const struct operand *index, const char *field,
-				int result)
+static struct model_instruction *load(struct translation_unit *tu,
+				      struct function_model *fn, int block,
+				      struct operand object,
+				      const struct operand *index,
+				      const char *field, int result)
 {
-	struct instruction *instruction =
+	struct model_instruction *instruction =
 		block_add_instruction(tu, &fn->blocks[block], INSN_LOAD);
 
 	instruction->load.object = object;
@@ -190,7 +190,7 @@ static struct instruction *load(struct translation_unit *tu,
 static void call_pointer(struct translation_unit *tu, struct function_model *fn,
 			 int block, struct operand target)
 {
-	struct instruction *instruction =
+	struct model_instruction *instruction =
 		call(tu, fn, block, NULL, -1, 0, NULL);
 
 	instruction->call.target = target;
@@ -258,7 +258,7 @@ static void test_table_call_direct(void **state)
 	struct function_model *fn;
 	struct operand one = operand_constant(1);
 	struct operand folded = { .kind = OPERAND_FUNCTION, .name = "a_exit" };
-	struct instruction *copy;
+	struct model_instruction *copy;
 	int a_exit, b_exit;
 
 	tu->objects[ops].is_const = true;
@@ -385,7 +385,7 @@ static void test_setup_result_unread(void **state)
 {
 	struct translation_unit *tu = *state;
 	struct function_model *fn = function(tu, "foo_init", 4);
-	struct instruction *use;
+	struct model_instruction *use;
 	struct operand arguments[6];
 	struct phi *phi;
 	const struct event *setups[5];

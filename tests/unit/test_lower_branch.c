@@ -30,7 +30,7 @@ static void check_branch(const struct branch_case *c)
 {
 	struct translation_unit tu;
 	struct function_model *fn;
-	struct instruction *compare;
+	struct model_instruction *compare;
 
 	tu_init(&tu, FILE_NAME);
 	fn = function(&tu, "f", 3);
@@ -62,20 +62,23 @@ static void check_branch(const struct branch_case *c)
 static void test_branch_comparisons(void **state)
 {
 	static const struct branch_case cases[] = {
-		{ "x != 0", OP_NE, 0, false, false, TEST_ZERO, 0, true },
-		{ "x == 0", OP_EQ, 0, false, false, TEST_ZERO, 0, false },
-		{ "0 == x", OP_EQ, 0, true, false, TEST_ZERO, 0, false },
-		{ "x < 0", OP_LT, 0, false, false, TEST_NEGATIVE, 0, false },
-		{ "x >= 0", OP_GE, 0, false, false, TEST_NEGATIVE, 0, true },
-		{ "x <= -1", OP_LE, -1, false, false, TEST_NEGATIVE, 0, false },
-		{ "0 > x", OP_GT, 0, true, false, TEST_NEGATIVE, 0, false },
-		{ "x == 3", OP_EQ, 3, false, false, TEST_EQUAL, 3, false },
-		{ "x != 3", OP_NE, 3, false, false, TEST_EQUAL, 3, true },
-		{ "x < 4", OP_LT, 4, false, false, TEST_LESS, 4, false },
-		{ "x <= 4", OP_LE, 4, false, false, TEST_LESS, 5, false },
-		{ "x > 4", OP_GT, 4, false, false, TEST_LESS, 5, true },
-		{ "4 < x", OP_LT, 4, true, false, TEST_LESS, 5, true },
-		{ "x < 0u", OP_LT, 0, false, true, TEST_LESS, 0, false },
+		{ "x != 0", BINARY_NE, 0, false, false, TEST_ZERO, 0, true },
+		{ "x == 0", BINARY_EQ, 0, false, false, TEST_ZERO, 0, false },
+		{ "0 == x", BINARY_EQ, 0, true, false, TEST_ZERO, 0, false },
+		{ "x < 0", BINARY_LT, 0, false, false, TEST_NEGATIVE, 0,
+		  false },
+		{ "x >= 0", BINARY_GE, 0, false, false, TEST_NEGATIVE, 0,
+		  true },
+		{ "x <= -1", BINARY_LE, -1, false, false, TEST_NEGATIVE, 0,
+		  false },
+		{ "0 > x", BINARY_GT, 0, true, false, TEST_NEGATIVE, 0, false },
+		{ "x == 3", BINARY_EQ, 3, false, false, TEST_EQUAL, 3, false },
+		{ "x != 3", BINARY_NE, 3, false, false, TEST_EQUAL, 3, true },
+		{ "x < 4", BINARY_LT, 4, false, false, TEST_LESS, 4, false },
+		{ "x <= 4", BINARY_LE, 4, false, false, TEST_LESS, 5, false },
+		{ "x > 4", BINARY_GT, 4, false, false, TEST_LESS, 5, true },
+		{ "4 < x", BINARY_LT, 4, true, false, TEST_LESS, 5, true },
+		{ "x < 0u", BINARY_LT, 0, false, true, TEST_LESS, 0, false },
 	};
 
 	(void)state;
@@ -94,7 +97,7 @@ static void test_branch_through_calls(void **state)
 	call(tu, fn, 0, "make_thing", 0, 0, NULL);
 	argument = operand_value(0);
 	call(tu, fn, 0, "IS_ERR", 1, 1, &argument);
-	binary(tu, fn, 0, OP_NE, operand_value(1), operand_constant(0), 2);
+	binary(tu, fn, 0, BINARY_NE, operand_value(1), operand_constant(0), 2);
 	argument = operand_value(2);
 	call(tu, fn, 0, "__builtin_expect", 3, 1, &argument);
 	branch(tu, fn, operand_value(3));
@@ -106,8 +109,8 @@ static void test_branch_through_calls(void **state)
 	fn = function(tu, "h", 3);
 	fn->value_count = 3;
 	call(tu, fn, 0, "probe", 0, 0, NULL);
-	binary(tu, fn, 0, OP_NE, operand_value(0), operand_constant(0), 1);
-	binary(tu, fn, 0, OP_EQ, operand_value(1), operand_constant(0), 2);
+	binary(tu, fn, 0, BINARY_NE, operand_value(0), operand_constant(0), 1);
+	binary(tu, fn, 0, BINARY_EQ, operand_value(1), operand_constant(0), 2);
 	branch(tu, fn, operand_value(2));
 	tu->lowered = false;
 	lower_and_verify(tu);

@@ -27,7 +27,7 @@ enum reader_input { READS_STATE, READS_PARAMETER, READS_CALL };
 static void reader(struct translation_unit *tu, enum reader_input input)
 {
 	struct function_model *fn = function(tu, "enabled", 1);
-	struct instruction *copy;
+	struct model_instruction *copy;
 
 	fn->returns_value = true;
 	fn->value_count = 2;
@@ -45,7 +45,7 @@ static void reader(struct translation_unit *tu, enum reader_input input)
 		call(tu, fn, 0, "probe", 0, 0, NULL);
 		break;
 	}
-	binary(tu, fn, 0, OP_NE, operand_value(0), operand_constant(0), 1);
+	binary(tu, fn, 0, BINARY_NE, operand_value(0), operand_constant(0), 1);
 	fn->blocks[0].exit = EXIT_RETURN;
 	fn->blocks[0].return_value = value_id(1);
 }
@@ -102,7 +102,7 @@ static void branch_on_flag(struct translation_unit *tu,
 			   struct function_model *fn, int block, int value,
 			   int then, int otherwise)
 {
-	struct instruction *copy =
+	struct model_instruction *copy =
 		block_add_instruction(tu, &fn->blocks[block], INSN_ASSIGN);
 
 	copy->source = operand_memory("foo_use_cache");

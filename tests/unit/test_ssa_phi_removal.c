@@ -121,7 +121,7 @@ static void every_use_of_removed_phi_is_rewritten(void **state)
 	struct translation_unit *tu = *state;
 	int f = mb_function(tu, "f", 10, 5);
 	struct ssa_builder *builder = ssa_builder_new(tu, mb_fn(tu, f));
-	struct instruction *call, *field_write, *binary;
+	struct model_instruction *call, *field_write, *binary;
 	struct value label, merged;
 	const struct phi *phi;
 	int a, b;

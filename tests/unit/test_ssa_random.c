@@ -103,7 +103,7 @@ static void run_random_path(struct translation_unit *tu, int f,
 			ssa[b->phis[i].result] = phi_tokens[i];
 		for (size_t i = 0; i < op_count[block]; i++) {
 			const struct random_op *op = &ops[block][i];
-			const struct instruction *insn =
+			const struct model_instruction *insn =
 				&b->instructions[op->instruction];
 
 			switch (op->kind) {
