@@ -1,7 +1,7 @@
 #!/bin/bash
 # module-state-scaling.sh SLABCHECK [BRANCHES...]
 #
-# Whether the core's decisions about module state (core/module_state.c)
+# Whether the core's decisions about module state (core/engine/module_state.c)
 # stay linear in the size of a function: for each count of BRANCHES
 # (default 1000 2000 4000), a generated module whose init writes eight
 # flags and then tests them BRANCHES/2 times, and whose exit tests them

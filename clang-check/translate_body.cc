@@ -3,7 +3,7 @@
  * One function's body, described to the core: clang::CFG's blocks become the
  * model's blocks (the entry first, then reverse postorder; blocks nothing
  * reaches are left out, as GCC's CFG cleanup leaves them out), and locals
- * become SSA values through the core's SSA builder (core/ssa_builder.h):
+ * become SSA values through the core's SSA builder (core/lowering/ssa_builder.h):
  * Clang's AST has no SSA, and the core wants one description of values
  * whatever the compiler.  Expressions are in translate_expr.cc.
  */

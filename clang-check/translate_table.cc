@@ -4,7 +4,7 @@
  * unit (`_exits[i]`, `ops.exit`, `parts[i].exit`, `ops_ptr->exit`), the
  * functions the variable's initializer holds, and whether that initializer
  * is all it ever holds.  Which call that makes, and whether to believe it,
- * is the core's business (core/lower_table.c); gcc-plugin/translate_table.cc
+ * is the core's business (core/lowering/lower_table.c); gcc-plugin/translate_table.cc
  * describes the same for GCC.
  */
 #include <string.h>

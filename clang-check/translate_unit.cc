@@ -4,7 +4,7 @@
  * decides nothing: types, enumerators, macros and aliases as the core asks
  * for them, storage of followed types, and for every function the code
  * generator will emit, the names it calls.  Which names are API functions
- * and which bodies deserve a CFG is the core's business (core/describe.c);
+ * and which bodies deserve a CFG is the core's business (core/model/describe.c);
  * the core's queries (model_type_followed() and friends) only let this file
  * skip what the core would throw away.
  *

@@ -33,7 +33,7 @@ int new_value(body_translation &body)
 /*
  * The values an operation reads that no instruction of the model names (a
  * store to memory, an operator the model has no name for, a switch, an
- * asm): the core must know they are read (core/lower_uses.c).
+ * asm): the core must know they are read (core/lowering/lower_uses.c).
  */
 void read_values(body_translation &body, const struct operand *operands,
 		 size_t count, SourceLocation location)
@@ -106,7 +106,7 @@ static struct operand operand_of_value(struct value value)
  * A phi input's location says which return statement returned it, where a
  * compiler merged returns into one block (GCC); a local's assignment is
  * none, so its phis have no location, and the core splits a return where
- * paths meet at the return statement (core/canonical.c).
+ * paths meet at the return statement (core/lowering/canonical.c).
  */
 void write_local(body_translation &body, int variable, struct operand operand,
 		 SourceLocation location)

@@ -30,9 +30,9 @@ struct slabcheck_options {
 	bool dump_model; /* print the lowered model */
 	/* Write findings as JSON files there instead of printing them. */
 	const char *findings_dir;
-	/* Write the unit's facts for the link step there (core/link.c). */
+	/* Write the unit's facts for the link step there (core/link/link.c). */
 	const char *facts_dir;
-	/* Report suppressions that matched no finding (core/suppress.c). */
+	/* Report suppressions that matched no finding (core/reports/suppress.c). */
 	bool report_unused;
 	/* Findings and facts as lines on stderr, for slabcheck (emit.c). */
 	bool stream_results;
@@ -92,7 +92,7 @@ struct finding {
 
 /*
  * A directory that a report's paths are made relative to, so that they do
- * not depend on where the tree is (core/report_paths.c): the kernel tree,
+ * not depend on where the tree is (core/reports/report_paths.c): the kernel tree,
  * an out-of-tree module's directory.  base_id names it in SARIF.
  */
 #define MAX_SOURCE_ROOTS 4
@@ -123,7 +123,7 @@ void slabcheck_run(struct translation_unit *tu,
 		   const struct slabcheck_options *options,
 		   struct report *report, FILE *stream);
 
-/* The prefixes of the stream-results lines (core/emit.c). */
+/* The prefixes of the stream-results lines (core/reports/emit.c). */
 #define EMIT_FINDINGS_PREFIX "slabcheck-findings:"
 #define EMIT_FACTS_PREFIX "slabcheck-facts:"
 
@@ -168,7 +168,7 @@ char *slabcheck_source_path(const char *name, const char *directory);
 
 /*
  * Applies the suppression comments in the findings' files and the
- * `.slabcheck` configuration files above them (core/suppress.c): silenced
+ * `.slabcheck` configuration files above them (core/reports/suppress.c): silenced
  * findings are marked, not removed.  Malformed suppressions are reported;
  * with options->report_unused, so are those in the findings' files and in
  * 'files' that matched nothing.  A relative files[i] is relative to

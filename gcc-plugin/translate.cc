@@ -4,7 +4,7 @@
  * names with operands, branches are conditions on values, stores into
  * structs are field writes.  Which names are API functions, which functions
  * deserve a body, what a branch tests and what a create sets up are the
- * core's business (core/describe.c, core/lower.c).  The core's queries
+ * core's business (core/model/describe.c, core/lowering/lower.c).  The core's queries
  * (model_type_followed() and friends) only let this file skip what the core
  * would throw away.
  */

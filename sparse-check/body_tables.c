@@ -4,7 +4,7 @@
  * unit (`_exits[i]`, `ops.exit`, `parts[i].exit`, `ops_ptr->exit`), the
  * functions the variable's initializer holds, and whether that initializer
  * is all it ever holds.  Which call that makes, and whether to believe it,
- * is the core's business (core/lower_table.c).
+ * is the core's business (core/lowering/lower_table.c).
  *
  * Sparse loads an element as `load offset[address]`, where the address is
  * the variable itself, or the variable plus a scaled index

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Every value the function's own code reads is an operand somewhere, so
- * that the core can tell a value nothing reads (core/lower_uses.c): what
+ * that the core can tell a value nothing reads (core/lowering/lower_uses.c): what
  * an instruction's description does not name (a store to memory, an asm's
  * input, a switch, an operator the model has no name for, a load's
  * pointer) is read by one INSN_USE, as GCC's front-end has it.

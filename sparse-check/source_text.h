@@ -3,7 +3,7 @@
  * The source text behind sparse's positions.  Sparse counts columns with
  * tabs expanded, and places a call at its '(' and every token of a macro
  * expansion at the outermost macro's name; the core's location contract
- * (core/model.h) counts bytes and wants a call at its function's name.
+ * (core/model/model.h) counts bytes and wants a call at its function's name.
  * These read the lines they are asked about, once per file.
  */
 #ifndef SLABCHECK_SPARSE_SOURCE_TEXT_H

@@ -5,7 +5,7 @@
  * types and their file-scope initializers, and every linearized function
  * with its callees.  Decides nothing: which names are API functions and
  * which bodies are worth describing are the core's business
- * (core/describe.c); the core's queries (model_type_followed() and friends)
+ * (core/model/describe.c); the core's queries (model_type_followed() and friends)
  * only let this file skip what the core would throw away.
  */
 #include "translate.h"

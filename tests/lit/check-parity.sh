@@ -5,7 +5,7 @@
 # with -DMODULE, and once more with -DSLABCHECK_TWIN (the planted bug of
 # the file's twin, when it has one):
 #
-#   model     the lowered model (--dump-model), as core/dump.c prints it
+#   model     the lowered model (--dump-model), as core/model/dump.c prints it
 #   findings  every warning and note, FILE:LINE:COL: KIND: MESSAGE [RULE]
 #
 # A difference is allowed only where tests/lit/parity-exceptions.txt names

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The canonical shape (core/canonical.c, core/canonical_values.c), on
+ * The canonical shape (core/lowering/canonical.c, core/lowering/canonical_values.c), on
  * models built as each compiler lays them out: GCC's merged return and
  * empty blocks, Clang's return per statement.  Each test checks the
  * shape the rules then see, through model_dump()'s text where the shape

@@ -99,7 +99,7 @@ static void test_preallocated_args(void **state)
 	/*
 	 * The field is written in block 0, the create is in block 1, which
 	 * block 0 branches to: a plain jump would join the two blocks into
-	 * one (core/canonical.c).
+	 * one (core/lowering/canonical.c).
 	 */
 	write = block_add_instruction(tu, &fn->blocks[0], INSN_FIELD_WRITE);
 	write->field_write.object = operand_address(literal, ELEMENT_WHOLE);

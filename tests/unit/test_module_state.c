@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Module state (core/module_state.c), as the lowering decides it: a branch
+ * Module state (core/engine/module_state.c), as the lowering decides it: a branch
  * tests module state when it reads a variable with static storage, also
  * through a helper that only reads such variables, that no block before it
  * writes, unless an earlier test of it comes between; around a loop, the

@@ -20,11 +20,11 @@
  * for the init loop):
  *  - `if (mod_init_seq[i].exit_func)` is resolved by the index only when
  *    the elements that hold an exit_func are 0..M-1
- *    (core/lower_table.c, lower_table_entry_test()); here they are not,
+ *    (core/lowering/lower_table.c, lower_table_entry_test()); here they are not,
  *    so the test goes both ways, and on the side that calls a NULL
  *    element the call may reach anything: every cache becomes unknown.
  *  - The side of `if (!mod_init_result[i])` that skips forgets every
- *    cache that any element's exit_func destroys (core/module_state_walk.c
+ *    cache that any element's exit_func destroys (core/engine/module_state_walk.c
  *    takes a call through a table as a call of each of its elements).
  *  - Either way a path with every cache unknown then goes round the
  *    remaining twenty passes unchanged, past sixteen, and the counter is

@@ -11,9 +11,9 @@
  * pointers out of tables; phis merge values;
  * a block ends in a jump, a branch on a value, or a return.  Values are SSA
  * values the front-end numbers; front-ends without SSA build them with
- * core/ssa_builder.h.  A front-end never decides what a call means.
+ * core/lowering/ssa_builder.h.  A front-end never decides what a call means.
  *
- * What the rules see: model_lower() (core/lower.c) applies the API table
+ * What the rules see: model_lower() (core/lowering/lower.c) applies the API table
  * and adds events (setup, destroy, alloc, ...) and tests (IS_ERR, == 0,
  * < constant, ...) to the same blocks.  Hand-built models in unit tests
  * fill this layer directly.
@@ -106,7 +106,7 @@ struct value {
 	int id;
 };
 
-/* What an event does with values (core/event_list.h). */
+/* What an event does with values (core/model/event_list.h). */
 enum event_values {
 	EVENT_VALUE_NONE,
 	EVENT_VALUE_DEFINES,  /* defines its result, ignored by the model */
@@ -123,7 +123,7 @@ struct event;
 
 /*
  * A call through a table of the unit's functions whose element is not a
- * constant (core/lower_table.c): the walk calls the element a path's
+ * constant (core/lowering/lower_table.c): the walk calls the element a path's
  * index picks, as if the call named it.
  */
 struct table_call {
@@ -532,7 +532,7 @@ struct model_instruction *block_add_instruction(struct translation_unit *tu,
 /* One more block, empty, at the end; returns its number.  Moves blocks. */
 int function_add_block(struct translation_unit *tu,
 		       struct function_model *function);
-/* One more predecessor, for a block with no phis (core/canonical.c). */
+/* One more predecessor, for a block with no phis (core/lowering/canonical.c). */
 void block_add_predecessor(struct translation_unit *tu, struct block *block,
 			   int predecessor);
 void block_add_edge(struct translation_unit *tu, struct function_model *fn,
@@ -545,7 +545,7 @@ const char **tu_strings(struct translation_unit *tu, size_t count);
 
 /*
  * Turns every described function's instructions into events and tests,
- * using the API table (core/lower.c); idempotent.
+ * using the API table (core/lowering/lower.c); idempotent.
  */
 void model_lower(struct translation_unit *tu);
 

@@ -193,7 +193,7 @@ static void print_event(struct dumper *dumper, const struct event *event)
 	default:
 		break;
 	}
-	/* Events that only compute values have none (core/canonical.c). */
+	/* Events that only compute values have none (core/lowering/canonical.c). */
 	if (event->location.line) {
 		fprintf(stream, " @");
 		print_location(dumper, event->location);

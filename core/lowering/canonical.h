@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The canonical shape of a lowered function (core/canonical.c): one shape
+ * The canonical shape of a lowered function (core/lowering/canonical.c): one shape
  * for the same code whatever compiler the front-end describes.
  */
 #ifndef SLABCHECK_CANONICAL_H
@@ -17,7 +17,7 @@
 void function_values_read(const struct function_model *function, bool *read);
 
 /*
- * core/canonical_values.c, for canonical.c: a return of a value the model
+ * core/lowering/canonical_values.c, for canonical.c: a return of a value the model
  * ignores returns unknown; events that only compute a value nothing reads
  * go; a phi of one value is that value (made_return: the blocks that
  * became returns in canonical.c); true when a phi went.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Facts files, the reading half: `slabcheck link` reads what each unit's
- * compile wrote (core/facts_write.c) back into a lowered unit, which
+ * compile wrote (core/link/facts_write.c) back into a lowered unit, which
  * link_units() then merges with the others of its module.  JSON, parsed by
  * jansson, versioned: a reader refuses a version it does not know.
  * docs/link.md describes the format: the many things are arrays with

@@ -28,7 +28,7 @@ void report_set_directory(struct report *report, size_t first,
 			  const char *directory);
 
 /*
- * Adds a source root (core/report_paths.c): 'directory' must exist.  Roots
+ * Adds a source root (core/reports/report_paths.c): 'directory' must exist.  Roots
  * set, a finding's fingerprint uses its file's path relative to the first
  * root that holds it, and SARIF writes that path against 'base_id'.
  */
@@ -48,14 +48,14 @@ unsigned int report_character_column(const char *file, const char *directory,
 				     unsigned int line, unsigned int column);
 
 /*
- * The findings as JSON (core/report_json.c), and back: reading appends to
+ * The findings as JSON (core/reports/report_json.c), and back: reading appends to
  * the report.  Both return 0, or -1 (read: with a message in 'error').
  */
 int report_write_json(const struct report *report, FILE *stream);
 int report_read_json(struct report *report, FILE *stream, char *error,
 		     size_t error_size);
 /*
- * SARIF 2.1.0 (core/report_sarif.c), after report_finish(); suppressed
+ * SARIF 2.1.0 (core/reports/report_sarif.c), after report_finish(); suppressed
  * findings are included, marked, when asked.  0 or -1.
  */
 int report_write_sarif(struct report *report, FILE *stream,

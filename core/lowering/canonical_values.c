@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The canonical shape's part on values (core/canonical.c has the whole
+ * The canonical shape's part on values (core/lowering/canonical.c has the whole
  * list and the blocks): which values a function reads, the events that
  * compute one nothing reads, returns of what the model ignores, and phis
  * whose inputs are all one value.

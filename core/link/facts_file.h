@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Whole modules: facts files (written by core/facts_write.c, read by
- * core/facts_read.c) carry a lowered unit from its compile to the link step
- * (core/link.c), which merges the units of a module into one model that the
+ * Whole modules: facts files (written by core/link/facts_write.c, read by
+ * core/link/facts_read.c) carry a lowered unit from its compile to the link step
+ * (core/link/link.c), which merges the units of a module into one model that the
  * rules then check as they check one file.
  */
 #ifndef SLABCHECK_FACTS_FILE_H
@@ -37,7 +37,7 @@ int facts_read(struct translation_unit *tu, FILE *stream, char *error,
 void facts_add_callable(struct translation_unit *tu, const char *name);
 
 /*
- * The writer's choice (core/facts_select.c): per function, whether its body
+ * The writer's choice (core/link/facts_select.c): per function, whether its body
  * is 'written', and whether it 'leaves' the unit (calls, itself or below,
  * a function the unit does not define) when not written.  Both arrays
  * zeroed, one entry per function.

@@ -10,7 +10,7 @@
  *
  * The reason is required: a suppression without one silences nothing and
  * is itself reported, as is one naming a rule that does not exist.  The
- * `.slabcheck` configuration file (core/config_file.c) turns rules off per
+ * `.slabcheck` configuration file (core/reports/config_file.c) turns rules off per
  * path.  A silenced finding is kept, marked with what silenced it, for
  * --show-suppressed.  Problems with suppressions and configuration files
  * are reported under the id SUPPRESSION_RULE.

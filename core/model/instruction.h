@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The instructions of the model's first layer: what a front-end describes
- * in a body, before the core turns it into events (core/lower.c).  The
+ * in a body, before the core turns it into events (core/lowering/lower.c).  The
  * rest of the model, and the rules front-ends follow for locations, are in
- * core/model.h.
+ * core/model/model.h.
  */
 #ifndef SLABCHECK_INSTRUCTION_H
 #define SLABCHECK_INSTRUCTION_H
@@ -15,7 +15,7 @@
 
 /*
  * What a front-end describes: the instructions of a block, before the core
- * turns them into events (core/lower.c).  Front-ends never decide what an
+ * turns them into events (core/lowering/lower.c).  Front-ends never decide what an
  * instruction means: a call is a name and its arguments, whichever API
  * function that name is.  Every value the code reads is an operand of some
  * instruction, a phi's input, a branch's condition or a returned value:
@@ -36,7 +36,7 @@ enum operand_kind {
 	 * element of one) that the model does not follow: 'name' is the
 	 * variable.  Other functions (module init, for module exit) may have
 	 * written it, so a branch on it may be decided by what happened
-	 * before the walk (core/module_state.c).
+	 * before the walk (core/engine/module_state.c).
 	 */
 	OPERAND_MEMORY,
 };
@@ -95,7 +95,7 @@ struct model_instruction {
 	/*
 	 * An INSN_ASSIGN from OPERAND_MEMORY, or an INSN_STORE, that is a
 	 * volatile access (READ_ONCE(), atomic_read(), a volatile variable):
-	 * the core decides what that means (core/lower.c).
+	 * the core decides what that means (core/lowering/lower.c).
 	 */
 	bool volatile_access;
 

@@ -10,7 +10,7 @@
  * A constant element, or a member of a struct, names one function: the
  * call becomes a direct call of it.  An element that is a value gets a
  * table_call: the walk calls the element that a path's index picks
- * (core/walk_table.c), and where the path does not know the index the
+ * (core/engine/walk_table.c), and where the path does not know the index the
  * call stays what it was, a call that may reach anything.  A table that
  * may be written, or a pointer that does not come from a load the model
  * can follow, also leaves the call as it was.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Module state (core/module_state.c): which branches test variables that
+ * Module state (core/engine/module_state.c): which branches test variables that
  * other functions set, and what such a branch does to the caches the walk
  * follows.
  */

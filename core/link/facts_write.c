@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Facts files, the writing half: a front-end writes its lowered unit after
- * the rules ran on it (core/facts_read.c reads it back for the link step).
+ * the rules ran on it (core/link/facts_read.c reads it back for the link step).
  * They hold the lowered model of the functions a module can need (events,
  * tests, phis, edges), the unit's instances, its module init and exit, the
  * layout facts the rules use, and the names of the functions of the unit

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The `.slabcheck` configuration file (core/config_file.c). */
+/* The `.slabcheck` configuration file (core/reports/config_file.c). */
 #ifndef SLABCHECK_CONFIG_FILE_H
 #define SLABCHECK_CONFIG_FILE_H
 

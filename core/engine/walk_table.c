@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Calls through tables of the unit's functions (core/lower_table.c), on a
+ * Calls through tables of the unit's functions (core/lowering/lower_table.c), on a
  * path.  Where the path knows the index (a loop counter compared with
  * constants, as value_facts.c tracks them), the call is the table's element for
  * that index: a direct call of its function.  Where it does not, the call

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Facts files: which functions of a unit they hold (core/facts_write.c
+ * Facts files: which functions of a unit they hold (core/link/facts_write.c
  * prints them).  A module can need little of a big unit, and every body
  * written costs the compile: this decides what goes.
  */
