@@ -16,31 +16,43 @@
 
 struct source_file {
 	char *name;
-	char *text;	     /* NULL: could not be read */
-	size_t *line_starts; /* line_starts[i]: offset of line i + 1 */
-	size_t line_count;
+	char *text; /* NULL: could not be read */
+	size_t length;
+	/*
+	 * line_starts[i]: offset of line i + 1, for the lines found so far:
+	 * a header is indexed only as far as the last line asked for.
+	 */
+	size_t *line_starts;
+	size_t line_count, line_capacity;
+	bool indexed; /* every line found */
 	struct source_file *next;
 };
 
 static struct source_file *files;
+/* Most lookups ask for the file of the one before. */
+static struct source_file *last_file;
 
-static void index_lines(struct source_file *file, size_t length)
+/* Finds line starts until 'line' is known or the text ends. */
+static void index_lines(struct source_file *file, size_t line)
 {
-	size_t capacity = 64;
+	while (!file->indexed && file->line_count < line) {
+		size_t from = file->line_starts[file->line_count - 1];
+		const char *newline =
+			memchr(file->text + from, '\n', file->length - from);
 
-	file->line_starts = malloc(capacity * sizeof(size_t));
-	CHECK(file->line_starts != NULL);
-	file->line_starts[file->line_count++] = 0;
-	for (size_t i = 0; i < length; i++) {
-		if (file->text[i] != '\n')
-			continue;
-		if (file->line_count == capacity) {
-			capacity *= 2;
-			file->line_starts = realloc(file->line_starts,
-						    capacity * sizeof(size_t));
+		if (!newline) {
+			file->indexed = true;
+			break;
+		}
+		if (file->line_count == file->line_capacity) {
+			file->line_capacity *= 2;
+			file->line_starts =
+				realloc(file->line_starts,
+					file->line_capacity * sizeof(size_t));
 			CHECK(file->line_starts != NULL);
 		}
-		file->line_starts[file->line_count++] = i + 1;
+		file->line_starts[file->line_count++] =
+			(size_t)(newline - file->text) + 1;
 	}
 }
 
@@ -50,15 +62,17 @@ static struct source_file *open_file(const char *name)
 	FILE *stream;
 	long length;
 
+	if (last_file && !strcmp(last_file->name, name))
+		return last_file;
 	for (file = files; file; file = file->next)
 		if (!strcmp(file->name, name))
-			return file;
+			return last_file = file;
 	file = calloc(1, sizeof(*file));
 	CHECK(file != NULL);
 	file->name = strdup(name);
 	CHECK(file->name != NULL);
 	file->next = files;
-	files = file;
+	files = last_file = file;
 	stream = fopen(name, "rb");
 	if (!stream)
 		return file;
@@ -72,7 +86,12 @@ static struct source_file *open_file(const char *name)
 			file->text = NULL;
 		} else {
 			file->text[length] = '\0';
-			index_lines(file, (size_t)length);
+			file->length = (size_t)length;
+			file->line_capacity = 64;
+			file->line_starts =
+				malloc(file->line_capacity * sizeof(size_t));
+			CHECK(file->line_starts != NULL);
+			file->line_starts[file->line_count++] = 0;
 		}
 	}
 	fclose(stream);
@@ -86,7 +105,10 @@ static const char *line_text(const char *name, unsigned int line,
 	struct source_file *file = open_file(name);
 	const char *start, *end;
 
-	if (!file->text || line == 0 || line > file->line_count)
+	if (!file->text || line == 0)
+		return NULL;
+	index_lines(file, line);
+	if (line > file->line_count)
 		return NULL;
 	start = file->text + file->line_starts[line - 1];
 	end = strchr(start, '\n');
@@ -260,6 +282,7 @@ void source_text_release(void)
 		free(files);
 		files = next;
 	}
+	last_file = NULL;
 }
 
 /* Whether text[i] is an assignment's '=' (not ==, !=, <=, >=, +=...). */
