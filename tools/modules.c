@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Whole modules for the slabcheck command: which units form a module, and
- * the link step over them (core/link.c decides; this file only reads files
+ * the link step over them (core/link/link.c decides; this file only reads files
  * and groups them).
  *
  * kbuild says which objects form a module: each module has a MODULE.mod

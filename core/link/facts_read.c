@@ -235,28 +235,25 @@ static bool fill_event(struct reader *reader, struct event *event,
 		read_cache_members(reader, event, array);
 		next = 13;
 	}
-	switch (event->kind) {
-	case EVENT_CALL:
+	switch (model_event_members[event->kind]) {
+	case EVENT_MEMBERS_CALL:
 		return read_call_members(reader, event, array, next);
-	case EVENT_ARGS_FIELD:
+	case EVENT_MEMBERS_FIELD:
 		event->field = string_member(reader, array, next);
 		event->from_api_macro = flag_member(array, next + 1);
 		break;
-	case EVENT_CACHE_CAST:
-	case EVENT_COPY:
-	case EVENT_HEAP_STORAGE:
+	case EVENT_MEMBERS_STORAGE:
 		event->storage_name = string_member(reader, array, next);
 		event->storage_is_opaque = flag_member(array, next + 1);
 		event->storage_is_cache = flag_member(array, next + 2);
 		break;
-	case EVENT_VALUE_COPY:
-	case EVENT_VALUE_ADD:
-	case EVENT_VALUE_ERRNO:
+	case EVENT_MEMBERS_SOURCE:
 		event->source = read_value(member(array, next));
 		event->addend = integer_member(array, next + 1);
 		event->or_zero = flag_member(array, next + 2);
 		break;
-	default:
+	case EVENT_MEMBERS_CACHE: /* above */
+	case EVENT_MEMBERS_NONE:
 		break;
 	}
 	return true;

@@ -246,29 +246,26 @@ static json_t *event_json(struct writer *writer, const struct event *event)
 	add(array, text(event->callee));
 	if (event_has_cache(event->kind))
 		add_cache_members(array, event);
-	switch (event->kind) {
-	case EVENT_CALL:
+	switch (model_event_members[event->kind]) {
+	case EVENT_MEMBERS_CALL:
 		add_call_members(writer, array, event);
 		break;
-	case EVENT_ARGS_FIELD:
+	case EVENT_MEMBERS_FIELD:
 		add(array, text(event->field));
 		add(array, flag(event->from_api_macro));
 		break;
-	case EVENT_CACHE_CAST:
-	case EVENT_COPY:
-	case EVENT_HEAP_STORAGE:
+	case EVENT_MEMBERS_STORAGE:
 		add(array, text(event->storage_name));
 		add(array, flag(event->storage_is_opaque));
 		add(array, flag(event->storage_is_cache));
 		break;
-	case EVENT_VALUE_COPY:
-	case EVENT_VALUE_ADD:
-	case EVENT_VALUE_ERRNO:
+	case EVENT_MEMBERS_SOURCE:
 		add(array, value_json(event->source));
 		add(array, number(event->addend));
 		add(array, flag(event->or_zero));
 		break;
-	default:
+	case EVENT_MEMBERS_CACHE: /* above */
+	case EVENT_MEMBERS_NONE:
 		break;
 	}
 	return trimmed(array);

@@ -186,7 +186,8 @@ static void find_calls_out(struct translation_unit *tu)
 /*
  * The functions a call through a table may reach: those the table's
  * initializer holds in the field loaded, in any element (which element a
- * call loads is decided later, on the lowered code: core/lowering/lower_table.c).
+ * call loads is decided later, on the lowered code:
+ * core/lowering/lower_table.c).
  */
 static void add_table_callees(struct translation_unit *tu,
 			      struct function_model *function)

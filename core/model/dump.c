@@ -139,13 +139,8 @@ static void print_event(struct dumper *dumper, const struct event *event)
 		fprintf(stream, " = ");
 	}
 	fprintf(stream, "%s", model_event_names[event->kind]);
-	switch (event->kind) {
-	case EVENT_SETUP:
-	case EVENT_CREATE:
-	case EVENT_DESTROY:
-	case EVENT_ALLOC:
-	case EVENT_FREE:
-	case EVENT_USE:
+	switch (model_event_members[event->kind]) {
+	case EVENT_MEMBERS_CACHE:
 		fprintf(stream, " %s ", event->callee ? event->callee : "?");
 		print_cache(dumper, &event->cache);
 		if (event->size)
@@ -157,7 +152,7 @@ static void print_event(struct dumper *dumper, const struct event *event)
 		if (event->kind == EVENT_SETUP && event->result_unread)
 			fprintf(stream, " [result unread]");
 		break;
-	case EVENT_CALL:
+	case EVENT_MEMBERS_CALL:
 		fprintf(stream, " %s%s(", event->callee ? event->callee : "?",
 			event->function >= 0 ? "" : " [unseen]");
 		for (size_t i = 0; i < event->argument_count; i++) {
@@ -168,21 +163,17 @@ static void print_event(struct dumper *dumper, const struct event *event)
 		if (event->table)
 			print_table(dumper, event->table);
 		break;
-	case EVENT_ARGS_FIELD:
+	case EVENT_MEMBERS_FIELD:
 		fprintf(stream, " .%s%s", event->field,
 			event->from_api_macro ? " [api macro]" : "");
 		break;
-	case EVENT_CACHE_CAST:
-	case EVENT_COPY:
+	case EVENT_MEMBERS_STORAGE:
 		fprintf(stream, " %s", event->storage_name);
+		/* The allocator a heap object comes from. */
+		if (event->kind == EVENT_HEAP_STORAGE)
+			fprintf(stream, " from %s", event->callee);
 		break;
-	case EVENT_HEAP_STORAGE:
-		fprintf(stream, " %s from %s", event->storage_name,
-			event->callee);
-		break;
-	case EVENT_VALUE_COPY:
-	case EVENT_VALUE_ADD:
-	case EVENT_VALUE_ERRNO:
+	case EVENT_MEMBERS_SOURCE:
 		fprintf(stream, " ");
 		print_value(dumper, event->source);
 		if (event->kind == EVENT_VALUE_ADD)
@@ -190,10 +181,11 @@ static void print_event(struct dumper *dumper, const struct event *event)
 		if (event->kind == EVENT_VALUE_ERRNO && event->or_zero)
 			fprintf(stream, " or zero");
 		break;
-	default:
+	case EVENT_MEMBERS_NONE:
 		break;
 	}
-	/* Events that only compute values have none (core/lowering/canonical.c). */
+	/* Events that only compute values have none
+	 * (core/lowering/canonical.c). */
 	if (event->location.line) {
 		fprintf(stream, " @");
 		print_location(dumper, event->location);

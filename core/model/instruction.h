@@ -15,8 +15,8 @@
 
 /*
  * What a front-end describes: the instructions of a block, before the core
- * turns them into events (core/lowering/lower.c).  Front-ends never decide what an
- * instruction means: a call is a name and its arguments, whichever API
+ * turns them into events (core/lowering/lower.c).  Front-ends never decide what
+ * an instruction means: a call is a name and its arguments, whichever API
  * function that name is.  Every value the code reads is an operand of some
  * instruction, a phi's input, a branch's condition or a returned value:
  * what no other instruction names (a store to memory, an asm, a switch, an

@@ -14,12 +14,19 @@
 
 /* How dumps and facts files name event kinds and tests. */
 const char *const model_event_names[EVENT_KIND_COUNT] = {
-#define EVENT(kind, name, values) [EVENT_##kind] = name,
+#define EVENT(kind, name, values, members) [EVENT_##kind] = name,
 #include "event_list.h"
 };
 
 const enum event_values model_event_values[EVENT_KIND_COUNT] = {
-#define EVENT(kind, name, values) [EVENT_##kind] = EVENT_VALUE_##values,
+#define EVENT(kind, name, values, members) \
+	[EVENT_##kind] = EVENT_VALUE_##values,
+#include "event_list.h"
+};
+
+const enum event_members model_event_members[EVENT_KIND_COUNT] = {
+#define EVENT(kind, name, values, members) \
+	[EVENT_##kind] = EVENT_MEMBERS_##members,
 #include "event_list.h"
 };
 

@@ -13,8 +13,8 @@
  * values the front-end numbers; front-ends without SSA build them with
  * core/lowering/ssa_builder.h.  A front-end never decides what a call means.
  *
- * What the rules see: model_lower() (core/lowering/lower.c) applies the API table
- * and adds events (setup, destroy, alloc, ...) and tests (IS_ERR, == 0,
+ * What the rules see: model_lower() (core/lowering/lower.c) applies the API
+ * table and adds events (setup, destroy, alloc, ...) and tests (IS_ERR, == 0,
  * < constant, ...) to the same blocks.  Hand-built models in unit tests
  * fill this layer directly.
  *
@@ -113,8 +113,18 @@ enum event_values {
 	EVENT_VALUE_COMPUTES, /* its result comes from 'source' */
 };
 
+/* Which members of struct event an event carries (event_list.h). */
+enum event_members {
+	EVENT_MEMBERS_NONE,
+	EVENT_MEMBERS_CACHE,   /* cache, size, flags, type_name, parameters */
+	EVENT_MEMBERS_CALL,    /* function, arguments, table, indirect */
+	EVENT_MEMBERS_FIELD,   /* field, from_api_macro */
+	EVENT_MEMBERS_STORAGE, /* storage_name, storage_is_opaque, _is_cache */
+	EVENT_MEMBERS_SOURCE,  /* source, addend, or_zero */
+};
+
 enum event_kind {
-#define EVENT(kind, name, values) EVENT_##kind,
+#define EVENT(kind, name, values, members) EVENT_##kind,
 #include "event_list.h"
 	EVENT_KIND_COUNT
 };
@@ -431,6 +441,7 @@ struct translation_unit {
 /* The names dumps and facts files give event kinds, tests and exits. */
 extern const char *const model_event_names[EVENT_KIND_COUNT];
 extern const enum event_values model_event_values[EVENT_KIND_COUNT];
+extern const enum event_members model_event_members[EVENT_KIND_COUNT];
 
 struct event;
 /* The event's result comes from its 'source' (copy, add, errno). */
@@ -532,7 +543,8 @@ struct model_instruction *block_add_instruction(struct translation_unit *tu,
 /* One more block, empty, at the end; returns its number.  Moves blocks. */
 int function_add_block(struct translation_unit *tu,
 		       struct function_model *function);
-/* One more predecessor, for a block with no phis (core/lowering/canonical.c). */
+/* One more predecessor, for a block with no phis (core/lowering/canonical.c).
+ */
 void block_add_predecessor(struct translation_unit *tu, struct block *block,
 			   int predecessor);
 void block_add_edge(struct translation_unit *tu, struct function_model *fn,
@@ -563,9 +575,7 @@ void model_dump(const struct translation_unit *tu, FILE *stream);
 /* Whether the event's 'cache' member is meaningful. */
 static inline bool event_has_cache(enum event_kind kind)
 {
-	return kind == EVENT_SETUP || kind == EVENT_CREATE ||
-	       kind == EVENT_DESTROY || kind == EVENT_ALLOC ||
-	       kind == EVENT_FREE || kind == EVENT_USE;
+	return model_event_members[kind] == EVENT_MEMBERS_CACHE;
 }
 
 static inline struct value value_constant(long constant)

@@ -120,16 +120,11 @@ static void check_event(struct verifier *verifier, const struct event *event)
 	if (event->result.kind == VALUE_ID)
 		define(verifier, verifier->event_definitions, event->result.id,
 		       "an event");
-	switch (event->kind) {
-	case EVENT_SETUP:
-	case EVENT_CREATE:
-	case EVENT_DESTROY:
-	case EVENT_ALLOC:
-	case EVENT_FREE:
-	case EVENT_USE:
+	switch (model_event_members[event->kind]) {
+	case EVENT_MEMBERS_CACHE:
 		check_cache_ref(verifier, &event->cache, "an event");
 		return;
-	case EVENT_CALL:
+	case EVENT_MEMBERS_CALL:
 		if (event->function < -1 ||
 		    event->function >= (int)verifier->tu->function_count)
 			fail(verifier, "a call to function %d of %zu",
@@ -140,12 +135,12 @@ static void check_event(struct verifier *verifier, const struct event *event)
 		if (event->table)
 			check_table(verifier, event->table);
 		return;
-	case EVENT_VALUE_COPY:
-	case EVENT_VALUE_ADD:
-	case EVENT_VALUE_ERRNO:
+	case EVENT_MEMBERS_SOURCE:
 		use_value(verifier, event->source, "a value event");
 		return;
-	default:
+	case EVENT_MEMBERS_FIELD:
+	case EVENT_MEMBERS_STORAGE:
+	case EVENT_MEMBERS_NONE:
 		return;
 	}
 }
