@@ -4,9 +4,11 @@
  * enumerators, macros, aliases), and which function bodies the core
  * wants to see.  The API names these are matched against live in api.h.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "api.h"
+#include "check.h"
 #include "model.h"
 
 const char *const model_followed_macros[] = { API_MODULE_MACRO, NULL };
@@ -128,29 +130,68 @@ static bool calls_api(const struct function_model *function)
 }
 
 /*
+ * The unit's call graph by index, resolved once: model_select() and its
+ * passes go round it several times, and names are compared only here.
+ */
+struct call_graph {
+	int **callees; /* per function, callee_count indexes, -1: not ours */
+	bool *is_api;  /* the API's own inline helpers */
+};
+
+static void call_graph_build(const struct translation_unit *tu,
+			     struct call_graph *graph)
+{
+	graph->callees = calloc(tu->function_count + 1, sizeof(int *));
+	graph->is_api = calloc(tu->function_count + 1, sizeof(bool));
+	CHECK(graph->callees && graph->is_api);
+	for (size_t i = 0; i < tu->function_count; i++) {
+		const struct function_model *function = &tu->functions[i];
+
+		graph->is_api[i] = api_lookup(function->name) != NULL;
+		graph->callees[i] =
+			calloc(function->callee_count + 1, sizeof(int));
+		CHECK(graph->callees[i] != NULL);
+		for (size_t c = 0; c < function->callee_count; c++)
+			graph->callees[i][c] =
+				tu_find_function(tu, function->callees[c]);
+	}
+}
+
+static void call_graph_release(const struct translation_unit *tu,
+			       struct call_graph *graph)
+{
+	for (size_t i = 0; i < tu->function_count; i++)
+		free(graph->callees[i]);
+	free(graph->callees);
+	free(graph->is_api);
+}
+
+/*
  * What module init and exit call, down to the calls that leave the unit:
  * another file of the module may destroy a cache there, and the link step
  * needs every body on the way to follow the call.
  */
-static void want_reachable(struct translation_unit *tu, int function)
+static void want_reachable(struct translation_unit *tu,
+			   const struct call_graph *graph, int function)
 {
 	struct function_model *fn;
 
 	if (function < 0)
 		return;
 	fn = &tu->functions[function];
-	if (fn->reached || api_lookup(fn->name))
+	if (fn->reached || graph->is_api[function])
 		return;
 	fn->reached = fn->wanted = true;
 	for (size_t c = 0; c < fn->callee_count; c++)
-		want_reachable(tu, tu_find_function(tu, fn->callees[c]));
+		want_reachable(tu, graph, graph->callees[function][c]);
 }
 
 /*
  * Which functions call, themselves or below, a function the unit does not
  * define (the API aside: it touches only the caches it is passed).
  */
-static void find_calls_out(struct translation_unit *tu)
+static void find_calls_out(struct translation_unit *tu,
+			   const struct call_graph *graph)
 {
 	bool changed = true;
 
@@ -158,7 +199,7 @@ static void find_calls_out(struct translation_unit *tu)
 		struct function_model *function = &tu->functions[i];
 
 		for (size_t c = 0; c < function->callee_count; c++)
-			if (tu_find_function(tu, function->callees[c]) < 0 &&
+			if (graph->callees[i][c] < 0 &&
 			    !api_lookup(function->callees[c]))
 				function->leaves_unit = true;
 	}
@@ -170,8 +211,7 @@ static void find_calls_out(struct translation_unit *tu)
 			for (size_t c = 0; !function->leaves_unit &&
 					   c < function->callee_count;
 			     c++) {
-				int callee = tu_find_function(
-					tu, function->callees[c]);
+				int callee = graph->callees[i][c];
 
 				if (callee >= 0 &&
 				    tu->functions[callee].leaves_unit) {
@@ -218,18 +258,20 @@ void model_select(struct translation_unit *tu)
 {
 	const char *init = alias_target(tu, API_MODULE_INIT_ALIAS);
 	const char *exit = alias_target(tu, API_MODULE_EXIT_ALIAS);
+	struct call_graph graph;
 	bool changed = true;
 
 	for (size_t i = 0; i < tu->function_count; i++)
 		add_table_callees(tu, &tu->functions[i]);
 	tu_index_functions(tu);
+	call_graph_build(tu, &graph);
 	tu->module_init = init ? tu_find_function(tu, init) : -1;
 	tu->module_exit = exit ? tu_find_function(tu, exit) : -1;
 	for (size_t i = 0; i < tu->function_count; i++) {
 		struct function_model *function = &tu->functions[i];
 
 		/* The API's own inline helpers are the API, not its users. */
-		if (api_lookup(function->name))
+		if (graph.is_api[i])
 			continue;
 		function->wanted =
 			function->mentions_followed || calls_api(function) ||
@@ -241,11 +283,10 @@ void model_select(struct translation_unit *tu)
 		for (size_t i = 0; i < tu->function_count; i++) {
 			struct function_model *function = &tu->functions[i];
 
-			if (function->wanted || api_lookup(function->name))
+			if (function->wanted || graph.is_api[i])
 				continue;
 			for (size_t c = 0; c < function->callee_count; c++) {
-				int callee = tu_find_function(
-					tu, function->callees[c]);
+				int callee = graph.callees[i][c];
 
 				if (callee >= 0 &&
 				    tu->functions[callee].wanted) {
@@ -256,7 +297,8 @@ void model_select(struct translation_unit *tu)
 			}
 		}
 	}
-	want_reachable(tu, tu->module_init);
-	want_reachable(tu, tu->module_exit);
-	find_calls_out(tu);
+	want_reachable(tu, &graph, tu->module_init);
+	want_reachable(tu, &graph, tu->module_exit);
+	find_calls_out(tu, &graph);
+	call_graph_release(tu, &graph);
 }
