@@ -4,9 +4,9 @@
  * names with operands, branches are conditions on values, stores into
  * structs are field writes.  Which names are API functions, which functions
  * deserve a body, what a branch tests and what a create sets up are the
- * core's business (core/model/describe.c, core/lowering/lower.c).  The core's queries
- * (model_type_followed() and friends) only let this file skip what the core
- * would throw away.
+ * core's business (core/model/describe.c, core/lowering/lower.c).  The core's
+ * queries (model_type_followed() and friends) only let this file skip what the
+ * core would throw away.
  */
 #include "gcc-compat.h"
 
@@ -66,12 +66,53 @@ tree strip_arrays(tree type)
 	return type;
 }
 
+/*
+ * The core's followed tags and enumerators as GCC's identifiers.  Every
+ * type and enumerator of every header passes through record_type(), and
+ * GCC interns names: one pointer comparison each instead of strings.
+ */
+static std::vector<tree> interned_tags, interned_enumerators;
+
+static const std::vector<tree> &interned(const char *const *names,
+					 std::vector<tree> &list)
+{
+	/* Once, at first use: GCC's identifier table exists by then. */
+	if (list.empty())
+		for (int i = 0; names[i]; i++)
+			list.push_back(get_identifier(names[i]));
+	return list;
+}
+
+static bool listed(const std::vector<tree> &list, tree name)
+{
+	for (tree candidate : list)
+		if (candidate == name)
+			return true;
+	return false;
+}
+
+/* The identifier that names a struct or union type, or NULL_TREE. */
+static tree tag_identifier(tree type)
+{
+	tree name;
+
+	if (!type || !RECORD_OR_UNION_TYPE_P(type))
+		return NULL_TREE;
+	name = TYPE_NAME(TYPE_MAIN_VARIANT(type));
+	if (name && DECL_P(name))
+		name = DECL_NAME(name);
+	return name && TREE_CODE(name) == IDENTIFIER_NODE ? name : NULL_TREE;
+}
+
 /* The tag of a type the core follows, or NULL. */
 const char *followed_tag(tree type)
 {
-	const char *tag = tag_name(strip_arrays(type));
+	tree name = tag_identifier(strip_arrays(type));
 
-	return tag && model_type_followed(tag) ? tag : NULL;
+	return name && listed(interned(model_followed_type_tags, interned_tags),
+			      name) ?
+		       IDENTIFIER_POINTER(name) :
+		       NULL;
 }
 
 /* Resolves macro expansions to where the outermost macro is written. */
@@ -144,14 +185,17 @@ void record_type(tree type)
 	if (!type || type == error_mark_node)
 		return;
 	if (TREE_CODE(type) == ENUMERAL_TYPE) {
+		const std::vector<tree> &followed = interned(
+			model_followed_enumerators, interned_enumerators);
+
 		for (tree value = TYPE_VALUES(type); value;
 		     value = TREE_CHAIN(value)) {
-			const char *enumerator =
-				identifier(TREE_PURPOSE(value));
+			const char *enumerator;
 			tree constant = TREE_VALUE(value);
 
-			if (!model_enumerator_followed(enumerator))
+			if (!listed(followed, TREE_PURPOSE(value)))
 				continue;
+			enumerator = identifier(TREE_PURPOSE(value));
 			if (constant && TREE_CODE(constant) == CONST_DECL)
 				constant = DECL_INITIAL(constant);
 			if (constant && tree_fits_shwi_p(constant))
@@ -160,8 +204,8 @@ void record_type(tree type)
 		}
 		return;
 	}
-	name = tag_name(type);
-	if (!name || !COMPLETE_TYPE_P(type) || !model_type_followed(name))
+	name = followed_tag(type);
+	if (!name || !COMPLETE_TYPE_P(type))
 		return;
 	/* In C, TYPE_NAME is the tag itself; the stub decl has the place. */
 	types.push_back({ name, constant_size(TYPE_SIZE_UNIT(type)),

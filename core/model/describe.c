@@ -12,12 +12,30 @@
 #include "model.h"
 
 const char *const model_followed_macros[] = { API_MODULE_MACRO, NULL };
+const char *const model_followed_type_tags[] = {
+	API_OPAQUE_TAG,
+	API_CACHE_TAG,
+	API_ARGS_TAG,
+	NULL,
+};
+const char *const model_followed_enumerators[] = {
+	API_PREALLOCATED_BIT_NAME,
+	API_PANIC_BIT_NAME,
+	API_TYPESAFE_BY_RCU_BIT_NAME,
+	NULL,
+};
+
+static bool listed(const char *const *names, const char *name)
+{
+	for (int i = 0; name && names[i]; i++)
+		if (!strcmp(names[i], name))
+			return true;
+	return false;
+}
 
 bool model_type_followed(const char *tag)
 {
-	return tag &&
-	       (!strcmp(tag, API_OPAQUE_TAG) || !strcmp(tag, API_CACHE_TAG) ||
-		!strcmp(tag, API_ARGS_TAG));
+	return listed(model_followed_type_tags, tag);
 }
 
 bool model_macro_followed(const char *name)
@@ -42,9 +60,7 @@ bool object_never_written(const struct object *object)
 
 bool model_enumerator_followed(const char *name)
 {
-	return name && (!strcmp(name, API_PREALLOCATED_BIT_NAME) ||
-			!strcmp(name, API_PANIC_BIT_NAME) ||
-			!strcmp(name, API_TYPESAFE_BY_RCU_BIT_NAME));
+	return listed(model_followed_enumerators, name);
 }
 
 void tu_describe_type(struct translation_unit *tu, const char *tag,

@@ -475,6 +475,12 @@ const char *tu_string(struct translation_unit *tu, const char *text);
  */
 bool model_type_followed(const char *tag);
 bool model_enumerator_followed(const char *name);
+/*
+ * The same as lists (NULL-terminated), for a front-end that compares its
+ * compiler's interned names instead of strings.
+ */
+extern const char *const model_followed_type_tags[];
+extern const char *const model_followed_enumerators[];
 /* The macros whose definedness matters (NULL-terminated). */
 extern const char *const model_followed_macros[];
 /*
