@@ -335,7 +335,7 @@ static void exit_with_polling_loop_warns(void **state)
 }
 
 /*
- * Regression test for a bug the engine once had (fixed in core/paths.c).
+ * Regression test for a bug the engine once had (fixed in the path engine, core/engine/).
  *
  * static int __init foo_init(void)
  * {
@@ -381,7 +381,7 @@ static void regression_init_with_retry_loop_warns(void **state)
 }
 
 /*
- * Regression test for a bug the engine once had (fixed in core/paths.c).
+ * Regression test for a bug the engine once had (fixed in the path engine, core/engine/).
  *
  * static int __init foo_init(void)
  * {

@@ -347,7 +347,7 @@ static void helper_retry_after_failure_silent(void **state)
 }
 
 /*
- * Regression test for a bug the engine once had (fixed in core/paths.c).
+ * Regression test for a bug the engine once had (fixed in the path engine, core/engine/).
  *
  * The same retry, but foo_create() has an early return, so its returns
  * merge through a phi: the usual shape of a function with two returns.
