@@ -31,6 +31,17 @@ struct analysis {
 bool function_has_event(const struct function_model *function,
 			bool (*test)(const struct event *event));
 
+/*
+ * The same for the function and every function of the unit it calls, by
+ * name or through a table, at any depth.  'memo' holds one byte per
+ * function, zeroed, kept across calls with the same test.  A function met
+ * again while it is searched counts as not reaching (its summary is
+ * unknown anyway, so its callers stay silent about it).
+ */
+bool function_reaches_event(const struct translation_unit *tu,
+			    unsigned char *memo, int function,
+			    bool (*test)(const struct event *event));
+
 /* "name" or "name[3]" for a cache reference to an instance. */
 const char *instance_ref_name(struct analysis *analysis,
 			      const struct cache_ref *ref);

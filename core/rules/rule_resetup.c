@@ -67,51 +67,9 @@ static void match_helper_setup(struct walk *walk, const struct event *call,
 			analysis->tu->functions[call->function].name);
 }
 
-enum sets_up { SETS_UP_UNKNOWN, SETS_UP_NO, SETS_UP_YES, SETS_UP_VISITING };
-
-static bool function_sets_up(const struct translation_unit *tu,
-			     unsigned char *memo, int function);
-
-static bool call_sets_up(const struct translation_unit *tu, unsigned char *memo,
-			 const struct event *call)
+static bool is_setup(const struct event *event)
 {
-	if (function_sets_up(tu, memo, call->function))
-		return true;
-	for (size_t i = 0; call->table && i < call->table->count; i++)
-		if (function_sets_up(tu, memo, call->table->calls[i].function))
-			return true;
-	return false;
-}
-
-/*
- * Only setups, direct or in helpers of the unit (called by name or through
- * a table, at any depth), can set up again: only functions that reach one
- * are walked.  A unit full of calls and without a setup walks nothing.
- */
-static bool function_sets_up(const struct translation_unit *tu,
-			     unsigned char *memo, int function)
-{
-	const struct function_model *fn;
-
-	if (function < 0 || memo[function] == SETS_UP_VISITING)
-		return false;
-	if (memo[function] != SETS_UP_UNKNOWN)
-		return memo[function] == SETS_UP_YES;
-	memo[function] = SETS_UP_VISITING;
-	fn = &tu->functions[function];
-	for (size_t b = 0; b < fn->block_count; b++)
-		for (size_t e = 0; e < fn->blocks[b].event_count; e++) {
-			const struct event *event = &fn->blocks[b].events[e];
-
-			if (event->kind == EVENT_SETUP ||
-			    (event->kind == EVENT_CALL &&
-			     call_sets_up(tu, memo, event))) {
-				memo[function] = SETS_UP_YES;
-				return true;
-			}
-		}
-	memo[function] = SETS_UP_NO;
-	return false;
+	return event->kind == EVENT_SETUP;
 }
 
 static void *start(struct analysis *analysis)
@@ -119,11 +77,15 @@ static void *start(struct analysis *analysis)
 	return arena_alloc(&analysis->arena, analysis->tu->function_count + 1);
 }
 
-/* Only instances are reported: a unit without one has nothing to walk. */
+/*
+ * Only setups, direct or in helpers of the unit (called by name or through
+ * a table, at any depth), can set up again, and only instances are
+ * reported: a unit full of calls and without a setup walks nothing.
+ */
 static bool wants(struct analysis *analysis, int function, void *data)
 {
 	return analysis->tu->instance_count &&
-	       function_sets_up(analysis->tu, data, function);
+	       function_reaches_event(analysis->tu, data, function, is_setup);
 }
 
 static const struct path_hook path_hook = {

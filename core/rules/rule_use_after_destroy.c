@@ -43,7 +43,7 @@ struct use_check {
 	/* In such a walk: the destroy that happened before, in the caller. */
 	const struct event *outer_destroy;
 	const struct function_model *outer_function;
-	/* Per function: enum destroys, as function_destroys() found. */
+	/* Per function: whether it reaches a destroy (wants()). */
 	unsigned char *destroys;
 };
 
@@ -137,58 +137,16 @@ static void walk_helper(struct walk *walk, const struct event *call,
 	}
 }
 
-enum destroys {
-	DESTROYS_UNKNOWN,
-	DESTROYS_NO,
-	DESTROYS_YES,
-	DESTROYS_VISITING
-};
-
-static bool function_destroys(const struct translation_unit *tu,
-			      unsigned char *memo, int function);
-
-static bool call_destroys(const struct translation_unit *tu,
-			  unsigned char *memo, const struct event *call)
-{
-	if (function_destroys(tu, memo, call->function))
-		return true;
-	for (size_t i = 0; call->table && i < call->table->count; i++)
-		if (function_destroys(tu, memo, call->table->calls[i].function))
-			return true;
-	return false;
-}
-
 /*
- * Whether a function destroys a cache the walk can follow (an instance, or
- * one it is passed), itself or in a helper, by name or through a table.
- * Only those are walked: units full of dynamic caches have many calls and
- * no such destroy.
+ * A destroy of a cache the walk can follow (an instance, or one the
+ * function is passed).  Only functions that reach one, themselves or in a
+ * helper, are walked: units full of dynamic caches have many calls and no
+ * such destroy.
  */
-static bool function_destroys(const struct translation_unit *tu,
-			      unsigned char *memo, int function)
+static bool destroys_followed(const struct event *event)
 {
-	const struct function_model *fn;
-
-	if (function < 0 || memo[function] == DESTROYS_VISITING)
-		return false;
-	if (memo[function] != DESTROYS_UNKNOWN)
-		return memo[function] == DESTROYS_YES;
-	memo[function] = DESTROYS_VISITING;
-	fn = &tu->functions[function];
-	for (size_t b = 0; b < fn->block_count; b++)
-		for (size_t e = 0; e < fn->blocks[b].event_count; e++) {
-			const struct event *event = &fn->blocks[b].events[e];
-
-			if ((event->kind == EVENT_DESTROY &&
-			     event->cache.kind != CACHE_REF_NONE) ||
-			    (event->kind == EVENT_CALL &&
-			     call_destroys(tu, memo, event))) {
-				memo[function] = DESTROYS_YES;
-				return true;
-			}
-		}
-	memo[function] = DESTROYS_NO;
-	return false;
+	return event->kind == EVENT_DESTROY &&
+	       event->cache.kind != CACHE_REF_NONE;
 }
 
 static void *start(struct analysis *analysis)
@@ -208,7 +166,8 @@ static bool wants(struct analysis *analysis, int function, void *data)
 	struct use_check *check = data;
 
 	return analysis->tu->instance_count &&
-	       function_destroys(analysis->tu, check->destroys, function);
+	       function_reaches_event(analysis->tu, check->destroys, function,
+				      destroys_followed);
 }
 
 static const struct path_hook path_hook = {

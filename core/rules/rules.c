@@ -309,6 +309,48 @@ bool function_has_event(const struct function_model *function,
 	return false;
 }
 
+enum reaches { REACHES_UNKNOWN, REACHES_NO, REACHES_YES, REACHES_VISITING };
+
+static bool call_reaches_event(const struct translation_unit *tu,
+			       unsigned char *memo, const struct event *call,
+			       bool (*test)(const struct event *event))
+{
+	if (function_reaches_event(tu, memo, call->function, test))
+		return true;
+	for (size_t i = 0; call->table && i < call->table->count; i++)
+		if (function_reaches_event(
+			    tu, memo, call->table->calls[i].function, test))
+			return true;
+	return false;
+}
+
+bool function_reaches_event(const struct translation_unit *tu,
+			    unsigned char *memo, int function,
+			    bool (*test)(const struct event *event))
+{
+	const struct function_model *fn;
+
+	if (function < 0 || memo[function] == REACHES_VISITING)
+		return false;
+	if (memo[function] != REACHES_UNKNOWN)
+		return memo[function] == REACHES_YES;
+	memo[function] = REACHES_VISITING;
+	fn = &tu->functions[function];
+	for (size_t b = 0; b < fn->block_count; b++)
+		for (size_t e = 0; e < fn->blocks[b].event_count; e++) {
+			const struct event *event = &fn->blocks[b].events[e];
+
+			if (test(event) ||
+			    (event->kind == EVENT_CALL &&
+			     call_reaches_event(tu, memo, event, test))) {
+				memo[function] = REACHES_YES;
+				return true;
+			}
+		}
+	memo[function] = REACHES_NO;
+	return false;
+}
+
 const char *instance_ref_name(struct analysis *analysis,
 			      const struct cache_ref *ref)
 {
