@@ -99,6 +99,27 @@ void store_static(body_translation &body, const Expr *target,
 	store->volatile_access = target->getType().isVolatileQualified();
 }
 
+/*
+ * What a load from a variable with static storage reads: `done[i]`, an
+ * element of an array picked by a value, says which value.
+ */
+static struct operand memory_read(body_translation &body, const Expr *lvalue,
+				  const char *variable)
+{
+	const ArraySubscriptExpr *subscript =
+		dyn_cast<ArraySubscriptExpr>(lvalue->IgnoreParens());
+	const DeclRefExpr *array;
+
+	if (!subscript)
+		return operand_memory(variable);
+	array = dyn_cast<DeclRefExpr>(
+		subscript->getBase()->IgnoreParenImpCasts());
+	if (!array || !array->getType()->isArrayType())
+		return operand_memory(variable);
+	return operand_memory_element(variable,
+				      value_operand(body, subscript->getIdx()));
+}
+
 static struct operand load(body_translation &body, const Expr *expr,
 			   const Expr *lvalue)
 {
@@ -122,8 +143,8 @@ static struct operand load(body_translation &body, const Expr *expr,
 		return defined(body, expr);
 	copy = add_instruction(body, INSN_ASSIGN, expr->getExprLoc());
 	copy->result = new_value(body);
-	copy->source =
-		stored_in ? operand_memory(stored_in) : operand_unknown();
+	copy->source = stored_in ? memory_read(body, lvalue, stored_in) :
+				   operand_unknown();
 	copy->volatile_access = expr->getType().isVolatileQualified();
 	return operand_value(copy->result);
 }

@@ -169,6 +169,21 @@ static const char *static_variable(function_translation *ft, tree reference)
 	return tu_string(ft->tu, identifier(base));
 }
 
+/*
+ * A read of a variable with static storage: `done[i]`, an element of an
+ * array picked by a value, says which value.
+ */
+static struct operand memory_read(function_translation *ft, tree reference)
+{
+	const char *variable = static_variable(ft, reference);
+
+	if (TREE_CODE(reference) == ARRAY_REF &&
+	    TREE_CODE(TREE_OPERAND(reference, 0)) == VAR_DECL)
+		return operand_memory_element(
+			variable, operand_of(ft, TREE_OPERAND(reference, 1)));
+	return operand_memory(variable);
+}
+
 /* READ_ONCE(), atomic_read(), a volatile variable: what it means is the
  * core's to decide. */
 static bool volatile_reference(tree reference)
@@ -243,8 +258,7 @@ static void describe_value(function_translation *ft, gimple *stmt, tree lhs)
 		if (!instruction && gimple_assign_load_p(stmt) &&
 		    static_variable(ft, rhs1)) {
 			instruction = add_instruction(ft, stmt, INSN_ASSIGN);
-			instruction->source =
-				operand_memory(static_variable(ft, rhs1));
+			instruction->source = memory_read(ft, rhs1);
 			instruction->volatile_access = volatile_reference(rhs1);
 		} else if (!instruction) {
 			instruction = add_instruction(ft, stmt, INSN_DEFINE);

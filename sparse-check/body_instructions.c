@@ -364,6 +364,7 @@ static void translate_load(struct function_translation *ft,
 {
 	struct model_instruction *described_insn;
 	long long constant;
+	pseudo_t index;
 
 	if (translate_table_load(ft, insn))
 		return;
@@ -377,6 +378,17 @@ static void translate_load(struct function_translation *ft,
 			describe_instruction(ft, insn, INSN_ASSIGN, false);
 		described_insn->source =
 			operand_memory(static_variable(ft, insn->src));
+		described_insn->volatile_access = insn->is_volatile;
+	} else if (static_element(insn->src, insn->offset, &index)) {
+		/* `done[i]`: the element of a static array i picks. */
+		struct symbol *array =
+			static_element(insn->src, insn->offset, &index);
+
+		described_insn =
+			describe_instruction(ft, insn, INSN_ASSIGN, false);
+		described_insn->source = operand_memory_element(
+			tu_string(ft->tu, show_ident(array->ident)),
+			operand_of(ft, index, 0));
 		described_insn->volatile_access = insn->is_volatile;
 	} else {
 		described_insn =

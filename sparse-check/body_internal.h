@@ -51,6 +51,11 @@ bool constant_variable(struct symbol *sym, long long *constant);
 struct symbol *address_symbol(pseudo_t address);
 /* A variable with static storage: a global, or a static local. */
 bool static_storage(struct symbol *sym);
+/*
+ * The array with static storage whose element an address at 'offset'
+ * points into, `&done[i]`, and the index that picks it; or NULL.
+ */
+struct symbol *static_element(pseudo_t address, long offset, pseudo_t *index);
 int number_value(struct function_translation *ft, pseudo_t pseudo);
 /* The type of a value: its definition's, or its parameter's. */
 struct symbol *pseudo_type(struct function_translation *ft, pseudo_t pseudo);

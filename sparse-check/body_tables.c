@@ -85,6 +85,62 @@ static bool member_of(struct symbol *type, unsigned long offset,
 	return offset == 0;
 }
 
+/*
+ * An address that is a variable plus a scaled index, `&table[i]`: the
+ * variable, and the offset added to it.
+ */
+static struct symbol *indexed_variable(pseudo_t address, pseudo_t *scaled)
+{
+	struct instruction *add;
+	struct symbol *variable;
+
+	if (address->type != PSEUDO_REG || !address->def ||
+	    !live(address->def) || address->def->opcode != OP_ADD)
+		return NULL;
+	add = address->def;
+	variable = address_symbol(add->src2);
+	*scaled = add->src1;
+	if (!variable) {
+		variable = address_symbol(add->src1);
+		*scaled = add->src2;
+	}
+	return variable;
+}
+
+/* The size of an element of an array variable, or 0. */
+static unsigned long element_size_of(struct symbol *type)
+{
+	struct symbol *element_type;
+
+	if (!type || type->type != SYM_ARRAY)
+		return 0;
+	element_type = base_type_of(type->ctype.base_type);
+	if (!element_type)
+		return 0;
+	examine_symbol_type(element_type);
+	return (unsigned long)bits_to_bytes(element_type->bit_size);
+}
+
+struct symbol *static_element(pseudo_t address, long offset, pseudo_t *index)
+{
+	pseudo_t scaled = NULL;
+	struct symbol *variable = indexed_variable(address, &scaled), *type;
+	unsigned long element_size;
+
+	if (!variable || !variable->ident || !static_storage(variable) ||
+	    offset < 0)
+		return NULL;
+	type = base_type_of(variable);
+	if (!type)
+		return NULL;
+	examine_symbol_type(type);
+	element_size = element_size_of(type);
+	if (!element_size || (unsigned long)offset >= element_size)
+		return NULL;
+	*index = scaled_index(scaled, element_size);
+	return *index ? variable : NULL;
+}
+
 static bool parse_load(struct instruction *insn, struct table_load *load)
 {
 	pseudo_t address = insn->src, scaled = NULL;
@@ -96,17 +152,9 @@ static bool parse_load(struct instruction *insn, struct table_load *load)
 	if (insn->offset < 0 || !function_pointer_type(insn->type))
 		return false;
 	load->variable = address_symbol(address);
-	if (!load->variable && address->type == PSEUDO_REG && address->def &&
-	    live(address->def) && address->def->opcode == OP_ADD) {
-		struct instruction *add = address->def;
-
-		load->variable = address_symbol(add->src2);
-		scaled = add->src1;
-		if (!load->variable) {
-			load->variable = address_symbol(add->src1);
-			scaled = add->src2;
-		}
-		if (!load->variable)
+	if (!load->variable) {
+		load->variable = indexed_variable(address, &scaled);
+		if (!load->variable && scaled)
 			return false;
 	}
 	if (!load->variable) {

@@ -76,6 +76,9 @@ static bool update_live(struct walk *walk, int index, uint64_t *scratch,
 	}
 	if (block->exit == EXIT_TEST && block->test != TEST_UNKNOWN)
 		add_value(walk, scratch, value_id(block->tested_value));
+	/* The element a branch on module state tests picks what it guards. */
+	if (block_element_value(block) >= 0)
+		add_value(walk, scratch, value_id(block_element_value(block)));
 	if (block->exit == EXIT_RETURN)
 		add_value(walk, scratch, block->return_value);
 	block_uses(walk, block, scratch);

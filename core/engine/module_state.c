@@ -20,7 +20,10 @@
  *    does not know that the two tests agree, and taking the later one as
  *    state keeps it from reporting the paths where they would not.
  *    Decided for all branches of a function by one forward pass per set of
- *    variables tested: linear in the blocks, however many branches.
+ *    variables tested: linear in the blocks, however many branches.  A
+ *    flag per element, `if (!done[i]) continue;` on an array with static
+ *    storage picked by a value, is state whatever the function writes
+ *    (block->tests_element): the walk follows no element of an array.
  *
  *  - The walk: on the side of a branch on module state that skips a setup
  *    or destroy (directly, or by a function of the unit) that only the
@@ -34,7 +37,9 @@
  *    (foo_ready) { destroy; foo_ready = false; }`, called twice), is
  *    forgotten on that side too: the first destroy may have cleared the
  *    flag.  A branch on module state that guards no setup or destroy (`if
- *    (debug) pr_info(...)`) forgets nothing.
+ *    (debug) pr_info(...)`) forgets nothing.  A flag per element guards,
+ *    where the path knows the element, what the table's element for it
+ *    does (module_state_walk.c).
  *
  * The walk's part is module_state_walk.c.  docs/rules.md, "Branches on
  * module state", says the same for users.
@@ -47,11 +52,15 @@
 #include "lower.h"
 #include "module_state.h"
 
-/* The variables with static storage a condition reads. */
+/*
+ * The variables with static storage a condition reads; 'element', when
+ * all it reads is one element of an array picked by a value, that value.
+ */
 struct memory_reads {
 	const char *names[4];
 	int count;
 	bool too_many;
+	int element;
 };
 
 static void add_read(struct memory_reads *reads, const char *name)
@@ -219,6 +228,9 @@ static void memory_read(const struct lowering *lowering,
 
 	for (; depth < FOLLOW_DEPTH; depth++) {
 		if (condition.kind == OPERAND_MEMORY && condition.name) {
+			reads->element = reads->count || reads->element != -1 ?
+						 -2 :
+						 condition.value;
 			add_read(reads, condition.name);
 			return;
 		}
@@ -237,6 +249,7 @@ static void memory_read(const struct lowering *lowering,
 				   api->role == API_IS_ERROR_OR_NULL)) {
 			condition = lowered_argument(definition, 0);
 		} else if (definition->kind == INSN_CALL && !api) {
+			reads->element = -2;
 			state_reader_reads(lowering->tu, definition, reads);
 			return;
 		} else {
@@ -396,10 +409,12 @@ void module_state_mark_tests(const struct lowering *lowering)
 
 	block_reads = calloc(fn->block_count + 1, sizeof(*block_reads));
 	CHECK(block_reads != NULL);
-	for (size_t b = 0; b < fn->block_count; b++)
+	for (size_t b = 0; b < fn->block_count; b++) {
+		block_reads[b].element = -1;
 		if (fn->blocks[b].exit == EXIT_TEST)
 			memory_read(lowering, fn->blocks[b].condition, 0,
 				    &block_reads[b]);
+	}
 	/* One pass per distinct set of variables some branch tests. */
 	for (size_t b = 0; b < fn->block_count; b++) {
 		const struct memory_reads *reads = &block_reads[b];
@@ -412,6 +427,21 @@ void module_state_mark_tests(const struct lowering *lowering)
 			       same_reads(&block_reads[earlier], reads);
 		if (!done)
 			mark_tests_of(fn, block_reads, reads);
+	}
+	/*
+	 * A flag per element, `if (!done[i]) continue;`: what the function
+	 * wrote into the array (`done[i] = true;` after each step) was
+	 * another element, as far as the walk can tell, which follows no
+	 * element of an array.  Taken as module state, always.
+	 */
+	for (size_t b = 0; b < fn->block_count; b++) {
+		struct block *block = &fn->blocks[b];
+
+		if (block_reads[b].count != 1 || block_reads[b].element < 0)
+			continue;
+		block->tests_memory = true;
+		block->tests_element = true;
+		block->element_value = block_reads[b].element;
 	}
 	free(block_reads);
 }

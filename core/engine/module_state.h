@@ -7,6 +7,8 @@
 #ifndef SLABCHECK_MODULE_STATE_H
 #define SLABCHECK_MODULE_STATE_H
 
+#include <stdbool.h>
+
 struct lowering;
 struct path_state;
 struct walk;
@@ -20,9 +22,10 @@ void module_state_mark_tests(const struct lowering *lowering);
 /*
  * On 'side' of the branch on module state that ends block 'index': forgets
  * the caches only the other side sets up or destroys, and marks what this
- * side runs as guarded.
+ * side runs as guarded.  Returns false when the side need not be walked:
+ * a step of a table skipped under its own flag, which another path covers.
  */
-void module_state_take_side(struct walk *walk, struct path_state *state,
+bool module_state_take_side(struct walk *walk, struct path_state *state,
 			    int index, int side);
 
 #endif

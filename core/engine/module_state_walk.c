@@ -15,6 +15,16 @@
  * (flag) ...` in a row costs linear time, not quadratic.  A branch on a
  * cycle (`for (...) if (flag) setup;`) is met again after what it guards,
  * so it forgets nothing: the second pass must see the first one's setup.
+ *
+ * A flag per element, `for (i = ...) { if (!done[i]) continue;
+ * steps[i].exit(); }` as fs/btrfs runs its table of init steps: where the
+ * path knows i, the branch guards what element i of the table does, and
+ * nothing else, also on a cycle, since each pass tests a flag of its
+ * own.  What such a side runs is marked guarded by the element's flag, so
+ * that a destroy under one element's flag, met again under another's (a
+ * table that lists a step twice), is the use after destroy it is; met
+ * after a destroy under no element's flag (the step's own init failed and
+ * cleaned up, so its flag was never set), it is forgotten as any other.
  */
 #include <stdlib.h>
 
@@ -256,6 +266,12 @@ static void reach(const struct function_model *fn,
 	}
 }
 
+/* A branch on a flag per element: which value picks it, which one it is. */
+struct element_guard {
+	int value;
+	long element;
+};
+
 /*
  * What one side's own blocks do to a slot: 'decided' that they set it up
  * or destroy it, 'destroys' that they destroy it.
@@ -308,15 +324,21 @@ static void callee_decides(struct walk *walk, const struct event *call,
  * A call through a table of the unit's functions may be any of its
  * elements: a branch that guards a loop over a table of exits (`if
  * (parts_up) for (...) parts[i].exit();`) guards what each element does.
+ * Under a flag per element (guard->value), a call by the same index is
+ * the element guard->element.
  */
 static void call_decides(struct walk *walk, const struct event *call,
+			 const struct element_guard *guard,
 			 struct side_effects *effects, unsigned char side)
 {
 	callee_decides(walk, call, effects, side);
 	if (!call->table)
 		return;
 	for (size_t i = 0; i < call->table->count; i++)
-		callee_decides(walk, &call->table->calls[i], effects, side);
+		if (!guard || call->table->index != guard->value ||
+		    call->table->elements[i] == guard->element)
+			callee_decides(walk, &call->table->calls[i], effects,
+				       side);
 }
 
 /*
@@ -324,8 +346,10 @@ static void call_decides(struct walk *walk, const struct event *call,
  * those that only the other side sets up or destroys.  A slot both sides
  * touch (destroyed in the if and in the else) is followed as it is.
  * Entries 2 and 3: the slots that only side 0, or side 1, destroys.
+ * With a guard, for the flag of one element.
  */
-static const int *const *skipped_slots(struct walk *walk, int index)
+static int **compute_skipped_slots(struct walk *walk, int index,
+				   const struct element_guard *guard)
 {
 	const struct function_model *fn = walk->function;
 	const struct block *branch = &fn->blocks[index];
@@ -333,17 +357,12 @@ static const int *const *skipped_slots(struct walk *walk, int index)
 	struct side_effects effects;
 	int **sides;
 
-	if (!walk->memory_guards)
-		walk->memory_guards = arena_alloc(
-			&walk->arena, fn->block_count * sizeof(int **));
-	if (walk->memory_guards[index])
-		return (const int *const *)walk->memory_guards[index];
 	/* Bit 1: the first side's own blocks touch it; bit 2: the second's. */
 	effects.decided = calloc((size_t)walk->slot_count + 1, 1);
 	effects.destroys = calloc((size_t)walk->slot_count + 1, 1);
 	CHECK(effects.decided && effects.destroys);
 	regions->marked_count = 0;
-	if (!regions->on_cycle[index]) {
+	if (guard || !regions->on_cycle[index]) {
 		int join = regions->join[index];
 
 		reach(fn, regions, branch->successors[0], index, join, 1);
@@ -367,7 +386,8 @@ static const int *const *skipped_slots(struct walk *walk, int index)
 					 walk_slot(walk, &event->cache),
 					 event->kind == EVENT_DESTROY);
 			else if (event->kind == EVENT_CALL)
-				call_decides(walk, event, &effects, side);
+				call_decides(walk, event, guard, &effects,
+					     side);
 		}
 	}
 	sides = arena_alloc(&walk->arena, 4 * sizeof(int *));
@@ -394,29 +414,103 @@ static const int *const *skipped_slots(struct walk *walk, int index)
 	}
 	free(effects.decided);
 	free(effects.destroys);
-	walk->memory_guards[index] = sides;
-	return (const int *const *)sides;
+	return sides;
 }
 
-void module_state_take_side(struct walk *walk, struct path_state *state,
+/*
+ * The flag the path tests at the branch that ends 'index': one element's
+ * (*guard, true), when the path knows which, or the whole variable's.
+ */
+static bool element_of_path(struct walk *walk, const struct path_state *state,
+			    int index, struct element_guard *guard)
+{
+	const struct block *branch = &walk->function->blocks[index];
+	int64_t element;
+
+	if (!branch->tests_element ||
+	    !known_constant(walk, state, value_id(branch->element_value),
+			    &element) ||
+	    element < 0 || element >= ELEMENT_GUARD_LIMIT)
+		return false;
+	*guard = (struct element_guard){ branch->element_value, (long)element };
+	return true;
+}
+
+static const int *const *skipped_slots(struct walk *walk, int index,
+				       const struct element_guard *guard)
+{
+	size_t count = walk->function->block_count;
+	int ***cached;
+
+	if (!walk->memory_guards)
+		walk->memory_guards =
+			arena_alloc(&walk->arena, count * sizeof(int **));
+	if (!walk->element_guards && guard)
+		walk->element_guards =
+			arena_alloc(&walk->arena, count * sizeof(int ***));
+	if (guard && !walk->element_guards[index])
+		walk->element_guards[index] = arena_alloc(
+			&walk->arena, ELEMENT_GUARD_LIMIT * sizeof(int **));
+	cached = guard ? &walk->element_guards[index][guard->element] :
+			 &walk->memory_guards[index];
+	if (!*cached)
+		*cached = compute_skipped_slots(walk, index, guard);
+	return (const int *const *)*cached;
+}
+
+bool module_state_take_side(struct walk *walk, struct path_state *state,
 			    int index, int side)
 {
-	const int *const *sides = skipped_slots(walk, index);
+	struct element_guard element;
+	bool by_element = element_of_path(walk, state, index, &element);
+	const int *const *sides =
+		skipped_slots(walk, index, by_element ? &element : NULL);
+	/* Which flag this side runs under: the variable, or an element. */
+	unsigned char flag =
+		by_element ?
+			(unsigned char)(GUARDED_BY_ELEMENT + element.element) :
+			GUARDED_BY_VARIABLE;
 
+	/*
+	 * The side that skips a step under its own flag, and does nothing
+	 * itself: all it would add is a path on which that step's caches are
+	 * unknown, about which no rule speaks, and which is otherwise the
+	 * path that runs the step.  Walking it doubles the paths at each
+	 * step that touches a cache (fs/btrfs has a dozen such steps).
+	 */
+	if (by_element && sides[side][0] >= 0 && sides[!side][0] < 0)
+		return false;
 	for (size_t i = 0; sides[side][i] >= 0; i++)
 		walk_settle(walk, state, sides[side][i], SLOT_UNKNOWN);
-	/* What the other side skips, this one runs: under the flag. */
-	for (size_t i = 0; sides[!side][i] >= 0; i++)
-		*state_guarded_byte(walk, state, sides[!side][i]) = 1;
 	/*
 	 * A cache this path already destroyed, destroyed again only under
 	 * the flag (`if (foo_ready) { destroy; foo_ready = false; }`, called
 	 * twice on a failing path): the flag tells whether it runs, and the
-	 * first destroy may have cleared it.  Cannot tell: forget it.
+	 * first destroy may have cleared it, or never set it (a step of a
+	 * table whose init failed and cleaned up).  Cannot tell: forget it.
+	 * Unless both destroys are under flags of two elements: each
+	 * element's flag says that its own step ran, so both ran, and a
+	 * table that lists one step twice destroys its cache twice.
 	 */
-	for (size_t i = 0; sides[2 + side][i] >= 0; i++)
-		if (state_status(walk, state, sides[2 + side][i]) ==
-		    SLOT_DESTROYED)
-			walk_settle(walk, state, sides[2 + side][i],
-				    SLOT_UNKNOWN);
+	for (size_t i = 0; sides[2 + side][i] >= 0; i++) {
+		int slot = sides[2 + side][i];
+		unsigned char before = *state_guarded_byte(walk, state, slot);
+
+		if (state_status(walk, state, slot) == SLOT_DESTROYED &&
+		    (!by_element || before < GUARDED_BY_ELEMENT ||
+		     before == flag))
+			walk_settle(walk, state, slot, SLOT_UNKNOWN);
+	}
+	/*
+	 * What the other side skips, this one runs: under the flag.  A step
+	 * whose setup failed on this path never set its flag either.
+	 */
+	for (size_t i = 0; sides[!side][i] >= 0; i++) {
+		int slot = sides[!side][i];
+
+		if (by_element && state_status(walk, state, slot) == SLOT_UNSET)
+			walk_settle(walk, state, slot, SLOT_UNKNOWN);
+		*state_guarded_byte(walk, state, slot) = flag;
+	}
+	return true;
 }

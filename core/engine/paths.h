@@ -64,7 +64,11 @@ struct walk;
 struct path_state;
 
 struct walk_observer {
-	/* Before an event changes the state. */
+	/*
+	 * Before an event changes the state.  A call through a table of
+	 * functions comes as the call of the element the path picks, when
+	 * it knows which (core/engine/walk_table.c).
+	 */
 	void (*before_event)(struct walk *walk, const struct event *event,
 			     const struct path_state *state);
 	/* Before one effect of a call's outcome changes the state. */

@@ -105,7 +105,8 @@ static void record_outcome(struct walk *walk, struct value returned,
 		effect->final = final_of(walk, state, i, returned);
 		if (effect->final == FINAL_PENDING_ON_RETURN)
 			effect->pointer = *state_pointer_byte(walk, state, i);
-		effect->guarded = *state_guarded_byte(walk, state, i);
+		/* Which flag does not matter to a caller. */
+		effect->guarded = *state_guarded_byte(walk, state, i) != 0;
 	}
 	for (size_t i = 0; i < summary->outcome_count; i++)
 		if (same_outcome(&summary->outcomes[i], &outcome))

@@ -54,6 +54,8 @@ void facts_choose(struct walk *walk)
 
 		if (block->exit == EXIT_TEST && block->test != TEST_UNKNOWN)
 			read_value(walk, value_id(block->tested_value));
+		if (block_element_value(block) >= 0)
+			read_value(walk, value_id(block_element_value(block)));
 		if (block->exit == EXIT_RETURN)
 			read_value(walk, block->return_value);
 		for (size_t i = 0; i < block->phi_count; i++) {
@@ -99,9 +101,14 @@ void facts_track(struct walk *walk)
 		const struct block *block = &fn->blocks[b];
 
 		if (block->exit == EXIT_TEST &&
-		    (block->test == TEST_EQUAL || block->test == TEST_LESS))
+		    (block->test == TEST_EQUAL || block->test == TEST_LESS ||
+		     block->test == TEST_IN_SET))
 			track(walk, value_id(block->tested_value), &changed);
-		/* The index that picks a table's element is a constant too. */
+		/* The index that picks a table's element is a constant too,
+		 * and so is the one that picks a flag of module state. */
+		if (block_element_value(block) >= 0)
+			track(walk, value_id(block_element_value(block)),
+			      &changed);
 		for (size_t e = 0; e < block->event_count; e++)
 			track(walk, table_index(&block->events[e]), &changed);
 	}
@@ -233,12 +240,18 @@ static bool constant_test_holds(const struct constant_test *test,
 {
 	if (test->test == TEST_EQUAL)
 		return constant == test->constant;
+	if (test->test == TEST_IN_SET)
+		return constant >= 0 && constant < TEST_SET_LIMIT &&
+		       ((unsigned long long)test->constant >> constant) & 1;
 	if (test->is_unsigned)
 		return (uint64_t)constant < (uint64_t)test->constant;
 	return constant < test->constant;
 }
 
-/* TEST_EQUAL and TEST_LESS on a value whose constant is not known. */
+/*
+ * TEST_EQUAL, TEST_LESS and TEST_IN_SET on a value whose constant is not
+ * known.
+ */
 static unsigned char refine_unknown(struct walk *walk, struct path_state *state,
 				    struct value tested,
 				    const struct constant_test *test,
@@ -247,6 +260,10 @@ static unsigned char refine_unknown(struct walk *walk, struct path_state *state,
 	long long k = test->constant;
 
 	*possible = true;
+	if (test->test == TEST_IN_SET)
+		return holds && !(k & 1) ? FACT_NONZERO | FACT_NOT_NEGATIVE :
+		       holds		 ? FACT_NOT_NEGATIVE :
+					   0;
 	if (test->test == TEST_EQUAL) {
 		if (holds) {
 			set_known(walk, state, tested, k);
@@ -321,7 +338,7 @@ bool facts_refine_value(struct walk *walk, struct path_state *state,
 		return true;
 	fact = value_fact(walk, state, tested);
 	widened = fact & FACT_WIDENED;
-	if (kind == TEST_EQUAL || kind == TEST_LESS) {
+	if (kind == TEST_EQUAL || kind == TEST_LESS || kind == TEST_IN_SET) {
 		if (known_constant(walk, state, tested, &constant))
 			return constant_test_holds(&test, constant) == holds;
 		add = refine_unknown(walk, state, tested, &test, holds,

@@ -254,8 +254,9 @@ static void finish_block(struct walk *walk, struct path_state *state, int index,
 		for (int side = 0; side < 2; side++) {
 			struct path_state *next = state_copy(walk, state);
 
-			if (block->tests_memory)
-				module_state_take_side(walk, next, index, side);
+			if (block->tests_memory &&
+			    !module_state_take_side(walk, next, index, side))
+				continue;
 			if (facts_refine(walk, next, block, side == 0))
 				push(walk, block->successors[side], index, 0,
 				     next);
@@ -312,13 +313,13 @@ static void enter_block(struct walk *walk, struct path_state *state, int block,
 	if (!walk->loop_header[block])
 		return;
 	*shape = state_shape_hash(walk, block, state);
-	if (*shape_visits(walk, block, *shape) < WIDEN_AFTER)
+	if (*shape_visits(walk, block, *shape) < walk->widen_after)
 		return;
 	if (!walk->widened[block])
 		walk_debug(walk, "widening",
 			   "block %d entered %d times with only its counters "
 			   "changed",
-			   block, WIDEN_AFTER);
+			   block, walk->widen_after);
 	walk->widened[block] = true;
 	facts_widen(walk, state);
 }
@@ -344,6 +345,9 @@ static void run_item(struct walk *walk, struct pending_item item)
 	for (size_t e = item.next_event; e < block->event_count; e++) {
 		const struct event *event = &block->events[e], *call;
 
+		/* A call through a table: the element the path picks. */
+		if (event->kind == EVENT_CALL)
+			event = table_call_on_path(walk, state, event);
 		if (observed(walk, state))
 			for_each_observer(walk, before_event)
 				walk->observer->before_event(walk, event,
@@ -356,7 +360,7 @@ static void run_item(struct walk *walk, struct pending_item item)
 			walk_apply_destroy(walk, state, event, item.block);
 			break;
 		case EVENT_CALL:
-			call = table_call_on_path(walk, state, event);
+			call = event;
 			if (call->function < 0) {
 				walk_forget_arguments(walk, state, call);
 				break;

@@ -31,11 +31,24 @@
  * pass.  Sixteen passes that change nothing else cover the loops over
  * small arrays (per-CPU, per-node, per-size caches) that guards like
  * `if (i == 0)` appear in; a pass that sets up or destroys a cache starts
- * a count of its own, so a table of init steps longer than that (fs/btrfs
- * has 21), or an unwinding loop entered from each step that can fail
- * (drivers/md/dm.c), is walked whole.
+ * a count of its own, so an unwinding loop entered from each step that
+ * can fail (drivers/md/dm.c) is walked whole.  A function that calls
+ * through a table of functions counts up to one pass more than the
+ * table has elements (up to TABLE_WIDEN_LIMIT): fs/btrfs's exit runs
+ * its 21 steps backwards, most of them touching no cache of the unit.
  */
 #define WIDEN_AFTER 16
+#define TABLE_WIDEN_LIMIT 64
+/*
+ * A flag per element (module_state_walk.c) is followed for elements up to
+ * this; the guarded byte of a slot says under which flag a side ran it:
+ * GUARDED_BY_VARIABLE, or GUARDED_BY_ELEMENT plus the element.
+ */
+#define ELEMENT_GUARD_LIMIT 64
+enum {
+	GUARDED_BY_VARIABLE = 1,
+	GUARDED_BY_ELEMENT = 2,
+};
 /* Rounds of the liveness fixed point before every value is kept live. */
 #define LIVENESS_ROUND_LIMIT 1000
 
@@ -121,12 +134,16 @@ struct walk {
 	/* Per block, which fact and constant bytes stay (liveness.c). */
 	const unsigned char **keep_masks;
 
-	/* Loop headers whose counters were forgotten (said once). */
+	/* Loop headers whose counters were forgotten (said once), and
+	 * after how many passes of one shape they are. */
 	bool *widened;
+	unsigned int widen_after;
 	/* Per block ending in a branch on memory: per side, the slots to
 	 * forget there, -1 terminated, computed when first needed
 	 * (module_state.c). */
 	int ***memory_guards;
+	/* The same per element of a flag per element: [block][element]. */
+	int ****element_guards;
 	/* The shape of the function those need (module_state_walk.c). */
 	struct branch_regions *branch_regions;
 	/* Blocks a back edge enters: only there do constants grow. */

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Whole modules: facts files (written by core/link/facts_write.c, read by
- * core/link/facts_read.c) carry a lowered unit from its compile to the link step
- * (core/link/link.c), which merges the units of a module into one model that the
- * rules then check as they check one file.
+ * core/link/facts_read.c) carry a lowered unit from its compile to the link
+ * step (core/link/link.c), which merges the units of a module into one model
+ * that the rules then check as they check one file.
  */
 #ifndef SLABCHECK_FACTS_FILE_H
 #define SLABCHECK_FACTS_FILE_H
@@ -14,7 +14,7 @@
 
 /* What a facts file says it is; a reader refuses any other version. */
 #define FACTS_FORMAT "slabcheck-facts"
-#define FACTS_VERSION 2
+#define FACTS_VERSION 3
 /* Which slabcheck wrote a facts file: read by people, not by the reader. */
 #define FACTS_PRODUCER "slabcheck " SLABCHECK_VERSION
 
@@ -37,8 +37,8 @@ int facts_read(struct translation_unit *tu, FILE *stream, char *error,
 void facts_add_callable(struct translation_unit *tu, const char *name);
 
 /*
- * The writer's choice (core/link/facts_select.c): per function, whether its body
- * is 'written', and whether it 'leaves' the unit (calls, itself or below,
+ * The writer's choice (core/link/facts_select.c): per function, whether its
+ * body is 'written', and whether it 'leaves' the unit (calls, itself or below,
  * a function the unit does not define) when not written.  Both arrays
  * zeroed, one entry per function.
  */

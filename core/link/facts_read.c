@@ -190,6 +190,7 @@ static void read_cache_members(struct reader *reader, struct event *event,
 	event->result_is_pointer = flag_member(array, 10);
 	event->result_unread = flag_member(array, 11);
 	event->parameters = read_parameters(reader, member(array, 12));
+	event->result_error_pointer_only = flag_member(array, 13);
 }
 
 /* ARGUMENTS, FUNCTION, ONLY-ARGUMENTS, INDIRECT, TABLE from 'at' on. */
@@ -328,7 +329,13 @@ static size_t read_exit(struct reader *reader, struct block *block,
 		block->test_constant = integer_member(array, 3);
 		block->test_unsigned = flag_member(array, 4);
 		block->tests_memory = flag_member(array, 5);
-		return 6;
+		block->tests_element = json_is_integer(member(array, 6));
+		block->element_value = (int)integer_member(array, 6);
+		if (block->tests_element && block->element_value < 0) {
+			reader->error = "bad element of a test";
+			return 0;
+		}
+		return 7;
 	}
 	if (block->exit == EXIT_RETURN) {
 		block->return_value = read_value(member(array, 1));

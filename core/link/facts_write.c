@@ -194,6 +194,8 @@ static void add_cache_members(json_t *array, const struct event *event)
 	add(array, flag(event->kind == EVENT_SETUP && event->result_unread));
 	add(array, event->parameters ? parameters_json(event->parameters) :
 				       json_null());
+	add(array, flag(event->kind == EVENT_SETUP &&
+			event->result_error_pointer_only));
 }
 
 /*
@@ -308,6 +310,9 @@ static void add_exit(struct writer *writer, json_t *array,
 		add(array, number(block->test_constant));
 		add(array, flag(block->test_unsigned));
 		add(array, flag(block->tests_memory));
+		add(array, block->tests_element ?
+				   json_integer(block->element_value) :
+				   json_null());
 	}
 	if (block->exit == EXIT_RETURN) {
 		add(array, value_json(block->return_value));

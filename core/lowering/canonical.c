@@ -31,7 +31,11 @@
  *     (GCC splits every edge from a test to a join) or its target has no
  *     phis;
  *   - a block with one predecessor that only jumps to it joins that
- *     predecessor.
+ *     predecessor;
+ *   - a jump to two blocks, one of them empty and only jumping to the
+ *     other, which has no phis, is a jump to the other (what sparse leaves
+ *     of an inlined helper's branch, PTR_ERR_OR_ZERO(), once its test is
+ *     gone: both ways do the same).
  *
  * None of these changes what a path does, only how many blocks it is
  * told in.  Blocks left with no predecessor stay, empty, where they were,
@@ -269,6 +273,41 @@ static bool bypass_jump(struct translation_unit *tu,
 	return true;
 }
 
+/*
+ * A jump (no test) to two blocks, one of which only jumps on to the other:
+ * both ways reach the other with nothing done, so the jump goes there.
+ */
+static bool collapse_empty_side(struct function_model *function, int index)
+{
+	struct block *block = &function->blocks[index];
+
+	if (block->exit != EXIT_JUMP || block->successor_count != 2)
+		return false;
+	for (int side = 0; side < 2; side++) {
+		int empty = block->successors[side];
+		int other = block->successors[!side];
+		struct block *skipped = &function->blocks[empty];
+		struct block *target = &function->blocks[other];
+
+		if (empty == index || empty == other || skipped->event_count ||
+		    skipped->phi_count || skipped->predecessor_count != 1 ||
+		    !only_jumps_to(skipped, other) || target->phi_count)
+			continue;
+		for (size_t p = 0; p < target->predecessor_count; p++)
+			if (target->predecessors[p] == empty) {
+				remove_predecessor(target, p);
+				break;
+			}
+		block->successors[0] = other;
+		block->successor_count = 1;
+		skipped->predecessor_count = 0;
+		skipped->successor_count = 0;
+		skipped->exit = EXIT_NONE;
+		return true;
+	}
+	return false;
+}
+
 /* A block whose one predecessor only jumps to it joins that predecessor. */
 static bool join_predecessor(struct translation_unit *tu,
 			     struct function_model *function, int index,
@@ -299,6 +338,8 @@ static bool join_predecessor(struct translation_unit *tu,
 	into->test_constant = block->test_constant;
 	into->test_unsigned = block->test_unsigned;
 	into->tests_memory = block->tests_memory;
+	into->tests_element = block->tests_element;
+	into->element_value = block->element_value;
 	into->return_value = block->return_value;
 	into->return_location = block->return_location;
 	into->successors = block->successors;
@@ -337,6 +378,7 @@ void function_canonicalize(struct translation_unit *tu,
 			changed |=
 				split_return(tu, function, (int)b, made_return);
 			changed |= bypass_jump(tu, function, (int)b);
+			changed |= collapse_empty_side(function, (int)b);
 			changed |= join_predecessor(tu, function, (int)b,
 						    made_return);
 		}

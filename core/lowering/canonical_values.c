@@ -41,6 +41,9 @@ void function_values_read(const struct function_model *function, bool *read)
 					  block->phis[p].incoming[i]);
 		if (block->exit == EXIT_TEST && block->test != TEST_UNKNOWN)
 			mark_read(read, count, value_id(block->tested_value));
+		if (block_element_value(block) >= 0)
+			mark_read(read, count,
+				  value_id(block_element_value(block)));
 		if (block->exit == EXIT_RETURN)
 			mark_read(read, count, block->return_value);
 	}
@@ -173,8 +176,9 @@ static bool replaceable(const struct function_model *function, int old,
 	for (size_t b = 0; b < function->block_count; b++) {
 		const struct block *block = &function->blocks[b];
 
-		if (block->exit == EXIT_TEST && block->test != TEST_UNKNOWN &&
-		    block->tested_value == old)
+		if ((block->exit == EXIT_TEST && block->test != TEST_UNKNOWN &&
+		     block->tested_value == old) ||
+		    block_element_value(block) == old)
 			return false;
 		for (size_t e = 0; e < block->event_count; e++)
 			if (block->events[e].kind == EVENT_CALL &&
@@ -206,6 +210,8 @@ static void replace_value(struct function_model *function, int old,
 			substitute(&block->return_value, old, new);
 		if (block->exit == EXIT_TEST && block->tested_value == old)
 			block->tested_value = new.id;
+		if (block_element_value(block) == old)
+			block->element_value = new.id;
 		for (size_t e = 0; e < block->event_count; e++)
 			if (block->events[e].kind == EVENT_CALL &&
 			    block->events[e].table &&

@@ -86,16 +86,24 @@ void lower_table_call(struct lowering *lowering, struct event *call,
 		      const struct model_instruction *instruction);
 /*
  * Whether 'tested' is a function pointer loaded from a table of functions
- * whose elements 0..*count-1, and no others, hold one for that member:
- * then it is non-NULL exactly when *index < *count, unsigned.
+ * by the value *index: then it is non-NULL exactly when *index is one of
+ * the elements whose bits *elements has.
  */
 bool lower_table_entry_test(const struct lowering *lowering,
-			    struct operand tested, int *index, long *count);
+			    struct operand tested, int *index,
+			    unsigned long long *elements);
 
 /* lower_uses.c: which values the function reads. */
 void lower_collect_reads(struct lowering *lowering);
 /* A value the function defines and nothing reads. */
 bool lowered_unread(const struct lowering *lowering, int value);
+/*
+ * A pointer whose every read (through copies) passes it to IS_ERR(),
+ * PTR_ERR() or PTR_ERR_OR_ZERO(), at least once to one of the tests: a
+ * NULL gets past all of them.
+ */
+bool lowered_read_as_error_pointer_only(const struct lowering *lowering,
+					int value);
 
 /* lower_branch.c: turns a block's EXIT_BRANCH into a test. */
 void lower_branch(struct lowering *lowering, struct block *block);

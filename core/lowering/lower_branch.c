@@ -159,16 +159,20 @@ void lower_branch(struct lowering *lowering, struct block *block)
 	}
 	normalize(lowering, block->condition, &test);
 	if (test.test == TEST_ZERO) {
-		long count;
+		unsigned long long elements;
 		int index;
 
-		/* The pointer is non-NULL exactly when index < count. */
+		/* The pointer is non-NULL exactly when the index is one of
+		 * 'elements': index < M when they are 0..M-1. */
 		if (lower_table_entry_test(lowering, test.value, &index,
-					   &count)) {
-			test.test = TEST_LESS;
+					   &elements)) {
+			bool first = !(elements & (elements + 1));
+
+			test.test = first ? TEST_LESS : TEST_IN_SET;
 			test.value = operand_value(index);
-			test.constant = count;
-			test.is_unsigned = true;
+			test.constant = first ? __builtin_popcountll(elements) :
+						(long long)elements;
+			test.is_unsigned = first;
 			test.holds_when_nonzero = !test.holds_when_nonzero;
 		}
 	}

@@ -214,6 +214,9 @@ void lower_setup(struct lowering *lowering, struct block *block,
 		&event->flags, 0);
 	event->parameters = setup_parameters(lowering, call, api);
 	event->result_unread = lowered_unread(lowering, call->result);
+	event->result_error_pointer_only =
+		api->returns_pointer &&
+		lowered_read_as_error_pointer_only(lowering, call->result);
 }
 
 void lower_create(struct lowering *lowering, struct block *block,

@@ -160,17 +160,18 @@ void lower_table_call(struct lowering *lowering, struct event *call,
  * `if (mod_init_seq[i].exit_func) mod_init_seq[i].exit_func();`, as
  * fs/btrfs/super.c runs its table backwards: a test of the pointer the
  * element holds.  A path knows the index (a loop counter), not what is
- * loaded, so the test is given to the index when the elements holding a
- * function for that member are 0..M-1: non-NULL exactly when index < M.
- * Any other set of elements leaves the test as it is.
+ * loaded, so the test is given to the index: non-NULL exactly when the
+ * index is one of the elements that hold a function for that member.
+ * Those elements are a set of bits, so a table whose elements with a
+ * function go past the 63rd leaves the test as it is.
  */
 bool lower_table_entry_test(const struct lowering *lowering,
-			    struct operand tested, int *index, long *count)
+			    struct operand tested, int *index,
+			    unsigned long long *elements)
 {
 	const struct model_instruction *load, *definition;
 	const struct object *object;
 	struct operand address, element;
-	long last = -1, held = 0;
 
 	tested = follow_copies(lowering, tested, &load);
 	if (tested.kind != OPERAND_VALUE || !load || load->kind != INSN_LOAD)
@@ -184,6 +185,7 @@ bool lower_table_entry_test(const struct lowering *lowering,
 	    !loaded_element(load, address.element, &element) ||
 	    element.kind != OPERAND_VALUE)
 		return false;
+	*elements = 0;
 	for (size_t i = 0; i < object->function_entry_count; i++) {
 		const struct function_entry *entry =
 			&object->function_entries[i];
@@ -191,14 +193,12 @@ bool lower_table_entry_test(const struct lowering *lowering,
 		if (entry->element < 0 ||
 		    !same_field(entry->field, load->load.field))
 			continue;
-		held++;
-		if (entry->element > last)
-			last = entry->element;
+		if (entry->element >= TEST_SET_LIMIT)
+			return false;
+		*elements |= 1ull << entry->element;
 	}
-	/* Elements 0..last, each once: none of them is NULL. */
-	if (!held || held != last + 1)
+	if (!*elements)
 		return false;
 	*index = element.value;
-	*count = last + 1;
 	return true;
 }

@@ -151,6 +151,10 @@ static void print_event(struct dumper *dumper, const struct event *event)
 			fprintf(stream, " type='%s'", event->type_name);
 		if (event->kind == EVENT_SETUP && event->result_unread)
 			fprintf(stream, " [result unread]");
+		if (event->kind == EVENT_SETUP &&
+		    event->result_error_pointer_only)
+			fprintf(stream,
+				" [result tested for an error pointer only]");
 		break;
 	case EVENT_MEMBERS_CALL:
 		fprintf(stream, " %s%s(", event->callee ? event->callee : "?",
@@ -207,8 +211,16 @@ static void print_exit(struct dumper *dumper, const struct block *block)
 		if (block->test == TEST_EQUAL || block->test == TEST_LESS)
 			fprintf(stream, " %lld%s", block->test_constant,
 				block->test_unsigned ? "u" : "");
-		if (block->tests_memory)
+		if (block->test == TEST_IN_SET)
+			fprintf(stream, " {%#llx}",
+				(unsigned long long)block->test_constant);
+		if (block->tests_memory && block->tests_element) {
+			fprintf(stream, " (memory [");
+			print_value(dumper, value_id(block->element_value));
+			fprintf(stream, "])");
+		} else if (block->tests_memory) {
 			fprintf(stream, " (memory)");
+		}
 		fprintf(stream, " ? b%d : b%d\n",
 			dumper->block_number[block->successors[0]],
 			dumper->block_number[block->successors[1]]);

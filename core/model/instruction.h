@@ -36,14 +36,16 @@ enum operand_kind {
 	 * element of one) that the model does not follow: 'name' is the
 	 * variable.  Other functions (module init, for module exit) may have
 	 * written it, so a branch on it may be decided by what happened
-	 * before the walk (core/engine/module_state.c).
+	 * before the walk (core/engine/module_state.c).  'value' is the
+	 * value that picks the element read, `done[i]` of an array with
+	 * static storage, or -1: any other access.
 	 */
 	OPERAND_MEMORY,
 };
 
 struct operand {
 	enum operand_kind kind;
-	int value;	    /* OPERAND_VALUE */
+	int value;	    /* OPERAND_VALUE; OPERAND_MEMORY: see there */
 	long long constant; /* OPERAND_CONSTANT */
 	int object;	    /* OPERAND_ADDRESS: index in tu->objects */
 	long element;	    /* OPERAND_ADDRESS: ELEMENT_* or an index */

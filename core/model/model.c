@@ -47,6 +47,7 @@ const char *const model_test_names[TEST_KIND_COUNT] = {
 	[TEST_NEGATIVE] = "negative",
 	[TEST_EQUAL] = "equal",
 	[TEST_LESS] = "less",
+	[TEST_IN_SET] = "in-set",
 	[TEST_UNKNOWN] = "unknown",
 };
 

@@ -175,6 +175,12 @@ struct event {
 			const struct setup_parameters *parameters;
 			/* SETUP: its result is a value nothing reads. */
 			bool result_unread;
+			/*
+			 * SETUP: its pointer result is only tested with
+			 * IS_ERR() or PTR_ERR_OR_ZERO(), which the NULL of
+			 * a failed setup passes.
+			 */
+			bool result_error_pointer_only;
 		};
 		/* CALL: which function, and what each argument refers to. */
 		struct {
@@ -282,6 +288,9 @@ enum block_exit {
 
 #define EXIT_KIND_COUNT (EXIT_NONE + 1)
 
+/* TEST_IN_SET's elements are bits of a long long, the sign bit left out. */
+#define TEST_SET_LIMIT 63
+
 enum value_test {
 	TEST_ZERO,	    /* value == 0 (or NULL) */
 	TEST_ERROR,	    /* IS_ERR(value) */
@@ -289,6 +298,10 @@ enum value_test {
 	TEST_NEGATIVE,	    /* value < 0 */
 	TEST_EQUAL,	    /* value == test_constant */
 	TEST_LESS,    /* value < test_constant (unsigned: test_unsigned) */
+	TEST_IN_SET,  /* value is below TEST_SET_LIMIT and bit 'value' of
+		       * test_constant is set: the elements of a table
+		       * that hold a function, when they are not the
+		       * first M */
 	TEST_UNKNOWN, /* a condition the model cannot follow: both ways */
 	TEST_KIND_COUNT
 };
@@ -328,6 +341,13 @@ struct block {
 	 * which way such a branch goes for a given history.
 	 */
 	bool tests_memory;
+	/*
+	 * tests_memory on one element of an array, picked by the value
+	 * 'element_value' (`if (!done[i]) continue;` in a loop over a table
+	 * of init steps): each element is a flag of its own.
+	 */
+	bool tests_element;
+	int element_value;
 	/* EXIT_RETURN */
 	struct value return_value;
 	struct source_location return_location;
@@ -620,7 +640,28 @@ static inline struct operand operand_unknown(void)
 
 static inline struct operand operand_memory(const char *variable)
 {
-	return (struct operand){ .kind = OPERAND_MEMORY, .name = variable };
+	return (struct operand){ .kind = OPERAND_MEMORY,
+				 .value = -1,
+				 .name = variable };
+}
+
+/* The value that picks the flag a branch on module state tests, or -1. */
+static inline int block_element_value(const struct block *block)
+{
+	return block->exit == EXIT_TEST && block->tests_element ?
+		       block->element_value :
+		       -1;
+}
+
+/* An element of an array with static storage, picked by a value. */
+static inline struct operand operand_memory_element(const char *variable,
+						    struct operand index)
+{
+	struct operand operand = operand_memory(variable);
+
+	if (index.kind == OPERAND_VALUE)
+		operand.value = index.value;
+	return operand;
 }
 
 static inline struct operand operand_value(int id)

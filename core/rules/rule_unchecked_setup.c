@@ -6,12 +6,14 @@
  * A failed setup leaves the instance as it was: zeroed.  The pointer to
  * it still looks like a cache, so nothing stops the first allocation, which
  * then crashes inside the slab core.  A setup can fail unless its flags
- * carry SLAB_PANIC (the slab core panics instead).  Three shapes are
+ * carry SLAB_PANIC (the slab core panics instead).  Four shapes are
  * reported: the result is thrown away (the call is a statement of its
  * own); it is assigned but nothing ever reads it (overwritten by the next
- * call's result, or dropped); and a path where the setup is known to have
- * failed goes on to use the cache (a failure that is logged and then
- * ignored).
+ * call's result, or dropped); the pointer a setup macro returns is only
+ * tested with IS_ERR() or PTR_ERR_OR_ZERO(), which its failure, NULL
+ * (__kmem_cache_create_args() returns no error pointer), gets past; and a
+ * path where the setup is known to have failed goes on to use the cache
+ * (a failure that is logged and then ignored).
  *
  * Bad:   kmem_cache_setup(foo_cachep, "foo", sizeof(struct foo), 0, 0, NULL);
  *        err = kmem_cache_setup(...); err = register_foo(); if (err) ...
@@ -56,6 +58,14 @@ static void match_ignored(struct analysis *analysis,
 				"the result of '%s' is assigned but never "
 				"read: if it fails, static cache '%s' stays "
 				"zeroed and its first use crashes",
+				event->callee,
+				instance_ref_name(analysis, &event->cache));
+	else if (event->result_error_pointer_only)
+		analysis_report(analysis, event->location,
+				"the result of '%s' is only tested for an "
+				"error pointer: it fails with NULL, so static "
+				"cache '%s' stays zeroed and its first use "
+				"crashes",
 				event->callee,
 				instance_ref_name(analysis, &event->cache));
 }

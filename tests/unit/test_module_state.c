@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Module state (core/engine/module_state.c), as the lowering decides it: a branch
- * tests module state when it reads a variable with static storage, also
+ * Module state (core/engine/module_state.c), as the lowering decides it: a
+ * branch tests module state when it reads a variable with static storage, also
  * through a helper that only reads such variables, that no block before it
  * writes, unless an earlier test of it comes between; around a loop, the
- * branch itself is no earlier test.  What such a branch does in the walk is
- * in test_engine.c (guarded setups) and tests/lit.
+ * branch itself is no earlier test; a flag per element of an array, picked
+ * by a value, is always state.  What such a branch does in the walk is in
+ * test_engine.c (guarded setups) and tests/lit.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -235,6 +236,52 @@ static void test_unwritten_flag_in_loop(void **state)
 	assert_true(fn->blocks[1].tests_memory);
 }
 
+/*
+ * for (...) { if (!done[i]) continue; ...; done[i] = false; }, as fs/btrfs
+ * walks its table of init steps: a flag per element, the element picked
+ * by the loop's value v0.  The function's own write is of an element too,
+ * which the walk cannot tell from the one tested: the test is of state,
+ * and says which value picks its element.  With 'constant_index', done[3]:
+ * no value picks it, and the write in the loop makes it the function's own.
+ */
+static void check_flag_per_element(struct translation_unit *tu,
+				   bool constant_index)
+{
+	struct function_model *fn = function(tu, "foo_exit", 4);
+	struct model_instruction *copy;
+
+	fn->value_count = 2;
+	jump(tu, fn, 0, 1);
+	copy = block_add_instruction(tu, &fn->blocks[1], INSN_ASSIGN);
+	copy->source = operand_memory_element(
+		"done",
+		constant_index ? operand_constant(3) : operand_value(0));
+	copy->result = 1;
+	fn->blocks[1].exit = EXIT_BRANCH;
+	fn->blocks[1].condition = operand_value(1);
+	block_add_edge(tu, fn, 1, 2);
+	block_add_edge(tu, fn, 1, 3);
+	block_add_instruction(tu, &fn->blocks[2], INSN_STORE)->store = "done";
+	jump(tu, fn, 2, 1);
+	fn->blocks[3].exit = EXIT_NONE;
+	lower_and_verify(tu);
+	assert_int_equal(fn->blocks[1].tests_memory, !constant_index);
+	assert_int_equal(fn->blocks[1].tests_element, !constant_index);
+	assert_int_equal(block_element_value(&fn->blocks[1]),
+			 constant_index ? -1 : 0);
+}
+
+static void test_flag_per_element(void **state)
+{
+	check_flag_per_element(*state, false);
+}
+
+/* The twin: an element no value picks is the variable's. */
+static void test_flag_element_by_constant(void **state)
+{
+	check_flag_per_element(*state, true);
+}
+
 #define TEST(name) \
 	cmocka_unit_test_setup_teardown(name, setup_unit, release_unit)
 
@@ -251,6 +298,8 @@ int main(void)
 		TEST(test_flag_tested_before_loop),
 		TEST(test_flag_tested_in_two_loops),
 		TEST(test_unwritten_flag_in_loop),
+		TEST(test_flag_per_element),
+		TEST(test_flag_element_by_constant),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

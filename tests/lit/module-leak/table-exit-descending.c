@@ -11,8 +11,8 @@
 // that skips a destroy is taken for real.  Correct as it is; the twin's
 // entry for the extent map cache lost its exit function.  (btrfs also
 // skips the elements whose init did not run, `if (!mod_init_result[i])
-// continue;`: a test of an array element the walk does not follow, a
-// known limit in docs/rules.md.)
+// continue;`, and has NULL exit functions among the others:
+// table-null-exits-results.c.)
 #include <linux/errno.h>
 #include <linux/init.h>
 #include <linux/kernel.h>

@@ -10,7 +10,7 @@
  * first allocation crashes.
  *
  * slabcheck says nothing.  It should give a kmem-unchecked-setup finding
- * at the macro (line 38, column 13): the only test of the result is one
+ * at the macro (line 37, column 13): the only test of the result is one
  * that a failure never passes.  The result is read, so it is not
  * "ignored"; "tested with IS_ERR() alone, which a NULL from a failed
  * setup does not pass" could be a message of its own (IS_ERR_OR_NULL()
@@ -51,5 +51,5 @@ MODULE_LICENSE("GPL");
 
 /*
  * What slabcheck should print, for repro/check.sh (none: nothing):
- * Want: is-err-on-setup-macro.c:38:13: kmem-unchecked-setup
+ * Want: is-err-on-setup-macro.c:37:13: kmem-unchecked-setup
  */
