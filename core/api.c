@@ -151,6 +151,13 @@ const struct api_entry *api_lookup_macro(const char *name)
 		    name);
 }
 
+const char *api_macro_name(size_t index)
+{
+	return index < sizeof(api_macros) / sizeof(api_macros[0]) ?
+		       api_macros[index].name :
+		       NULL;
+}
+
 const struct api_parameters *api_lookup_parameters(const char *name)
 {
 	for (size_t i = 0;

@@ -9,6 +9,7 @@
 #define SLABCHECK_API_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 enum api_role {
 	API_SETUP,	 /* sets up the static cache at cache_argument */
@@ -18,8 +19,8 @@ enum api_role {
 	API_DESTROY,
 	API_ALLOC,
 	API_FREE,
-	API_USE,		/* any other use: size, shrink, bulk */
-	API_HEAP_ALLOC,		/* kmalloc() and friends: heap memory */
+	API_USE,	      /* any other use: size, shrink, bulk */
+	API_HEAP_ALLOC,	      /* kmalloc() and friends: heap memory */
 	API_TO_CACHE,	      /* to_kmem_cache() */
 	API_IS_ERROR,	      /* IS_ERR(): tests a pointer for an errno */
 	API_IS_ERROR_OR_NULL, /* IS_ERR_OR_NULL() */
@@ -54,6 +55,8 @@ struct api_parameters {
 /* NULL when the name is not part of the API. */
 const struct api_entry *api_lookup(const char *name);
 const struct api_entry *api_lookup_macro(const char *name);
+/* The name of the index-th macro api_lookup_macro() knows, or NULL. */
+const char *api_macro_name(size_t index);
 const struct api_parameters *api_lookup_parameters(const char *name);
 
 /* The kmem_cache_args fields only the setup helpers may write. */

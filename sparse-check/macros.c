@@ -3,6 +3,12 @@
  * The followed macros each macro reaches, read from the macro bodies while
  * sparse still has them.  A superset of what one expansion wrote: a macro
  * that may expand to a followed one counts as one that did.
+ *
+ * A kernel unit defines some 20000 macros and reaches a followed one from
+ * a few: what a macro reaches hangs off its symbol (the backend's 'aux',
+ * which nothing else uses for a macro), and followed macros are known by
+ * their interned identifiers, so reading all of them costs a pass over
+ * their tokens and no string work.
  */
 #include "macros.h"
 
@@ -10,18 +16,22 @@
 #include <string.h>
 
 #include "check.h"
-#include "pointer_map.h"
 #include "translate_internal.h"
 
 struct reach {
 	char **names; /* copies */
 	size_t count;
+	struct reach *next; /* every reach allocated, to free them */
 };
 
 static struct symbol_list *defined;
 /* What most macros reach: nothing followed; shared, never freed. */
 static struct reach nothing;
-static struct pointer_map reaches; /* macro symbol -> struct reach */
+static struct reach *allocated;
+/* The identifiers of the followed macros, interned once. */
+static struct ident *followed[8];
+static size_t followed_count;
+static bool followed_known;
 
 void macros_defined(struct symbol *macro)
 {
@@ -42,6 +52,27 @@ struct symbol *macro_named(const char *name)
 	return macro_of(built_in_ident(name));
 }
 
+static void know_followed(void)
+{
+	const char *name;
+
+	if (followed_known)
+		return;
+	followed_known = true;
+	for (size_t i = 0; (name = model_macro_followed_at(i)); i++) {
+		CHECK(followed_count < sizeof(followed) / sizeof(followed[0]));
+		followed[followed_count++] = built_in_ident(name);
+	}
+}
+
+static bool is_followed(const struct ident *ident)
+{
+	for (size_t i = 0; i < followed_count; i++)
+		if (followed[i] == ident)
+			return true;
+	return false;
+}
+
 static void add_name(struct reach *reach, const char *name)
 {
 	for (size_t i = 0; i < reach->count; i++)
@@ -58,16 +89,13 @@ static void add_name(struct reach *reach, const char *name)
 static struct reach *read_macro(struct symbol *macro)
 {
 	struct reach *reach, found_reach = { 0 };
-	char name[256];
-	void *found;
 
-	if (pointer_map_get(&reaches, macro, &found))
-		return found;
+	if (macro->aux)
+		return macro->aux;
 	/* Until read: a cycle back to it reaches nothing more. */
-	pointer_map_put(&reaches, macro, &nothing);
-	ident_text(macro->ident, name, sizeof(name));
-	if (model_macro_followed(name))
-		add_name(&found_reach, name);
+	macro->aux = &nothing;
+	if (is_followed(macro->ident))
+		add_name(&found_reach, ident_name(macro->ident));
 	for (struct token *token = macro->expansion; token && !eof_token(token);
 	     token = token->next) {
 		struct symbol *inner;
@@ -85,7 +113,9 @@ static struct reach *read_macro(struct symbol *macro)
 	reach = malloc(sizeof(*reach));
 	CHECK(reach != NULL);
 	*reach = found_reach;
-	pointer_map_put(&reaches, macro, reach);
+	reach->next = allocated;
+	allocated = reach;
+	macro->aux = reach;
 	return reach;
 }
 
@@ -93,6 +123,7 @@ void macros_read_bodies(void)
 {
 	struct symbol *macro;
 
+	know_followed();
 	FOR_EACH_PTR(defined, macro) {
 		if (macro->namespace == NS_MACRO &&
 		    macro_of(macro->ident) == macro)
@@ -105,26 +136,24 @@ void macros_read_bodies(void)
 size_t macros_reached(const char *name, const char *const **names)
 {
 	struct symbol *macro = macro_named(name);
-	void *found;
+	struct reach *reach = macro ? macro->aux : NULL;
 
-	if (!macro || !pointer_map_get(&reaches, macro, &found))
+	if (!reach)
 		return 0;
-	*names = (const char *const *)((struct reach *)found)->names;
-	return ((struct reach *)found)->count;
+	*names = (const char *const *)reach->names;
+	return reach->count;
 }
 
 void macros_release(void)
 {
-	for (size_t i = 0; i < reaches.capacity; i++) {
-		struct reach *reach = reaches.values[i];
+	while (allocated) {
+		struct reach *next = allocated->next;
 
-		if (!reaches.keys[i] || reach == &nothing)
-			continue;
-		for (size_t n = 0; n < reach->count; n++)
-			free(reach->names[n]);
-		free(reach->names);
-		free(reach);
+		for (size_t n = 0; n < allocated->count; n++)
+			free(allocated->names[n]);
+		free(allocated->names);
+		free(allocated);
+		allocated = next;
 	}
-	pointer_map_release(&reaches);
 	free_ptr_list(&defined);
 }

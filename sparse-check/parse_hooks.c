@@ -68,10 +68,40 @@ static struct token *keep_section(struct token *token, struct symbol *attr,
 static struct symbol_op alias_op = { .attribute = keep_alias };
 static struct symbol_op section_op = { .attribute = keep_section };
 
+/*
+ * The identifiers of followed struct tags and enumerators, interned once:
+ * parse.c binds some 70000 symbols in a kernel unit, and comparing
+ * identifiers costs nothing next to copying and comparing their text.
+ */
+static struct ident *followed_tags[8], *followed_enumerators[8];
+
+static void intern_names(const char *const *names, struct ident **idents,
+			 size_t size)
+{
+	for (size_t i = 0; names[i]; i++) {
+		CHECK(i + 1 < size);
+		idents[i] = built_in_ident(names[i]);
+	}
+}
+
+static bool ident_listed(struct ident *const *idents, const struct ident *ident)
+{
+	for (size_t i = 0; idents[i]; i++)
+		if (idents[i] == ident)
+			return true;
+	return false;
+}
+
 void attributes_install(void)
 {
 	static const char *const alias_names[] = { "alias", "__alias__" };
 	static const char *const section_names[] = { "section", "__section__" };
+
+	intern_names(model_followed_type_tags, followed_tags,
+		     sizeof(followed_tags) / sizeof(followed_tags[0]));
+	intern_names(model_followed_enumerators, followed_enumerators,
+		     sizeof(followed_enumerators) /
+			     sizeof(followed_enumerators[0]));
 
 	for (int i = 0; i < 2; i++) {
 		struct symbol *alias = lookup_keyword(
@@ -107,14 +137,10 @@ void attributes_bound(struct symbol *sym, struct ident *ident,
 	    base_type_of(sym)->type == SYM_FN)
 		add_symbol(&declared_functions, sym);
 	/* Enumerators are bound before they are marked as such. */
-	if (ident && (ns == NS_STRUCT || ns == NS_SYMBOL)) {
-		char name[256];
-
-		ident_text(ident, name, sizeof(name));
-		if (ns == NS_STRUCT ? model_type_followed(name) :
-				      model_enumerator_followed(name))
-			add_symbol(&followed_symbols, sym);
-	}
+	if (ident && (ns == NS_STRUCT || ns == NS_SYMBOL) &&
+	    ident_listed(ns == NS_STRUCT ? followed_tags : followed_enumerators,
+			 ident))
+		add_symbol(&followed_symbols, sym);
 	if (pending == PENDING_NONE || (ns != NS_SYMBOL && ns != NS_TYPEDEF))
 		return;
 	if (ns == NS_SYMBOL && ident && pending == PENDING_ALIAS) {

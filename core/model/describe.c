@@ -43,6 +43,11 @@ bool model_macro_followed(const char *name)
 	return name && api_lookup_macro(name) != NULL;
 }
 
+const char *model_macro_followed_at(size_t index)
+{
+	return api_macro_name(index);
+}
+
 bool model_call_followed(const char *name)
 {
 	return name && api_lookup(name) != NULL;

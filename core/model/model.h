@@ -509,6 +509,8 @@ extern const char *const model_followed_macros[];
  * must work the list out themselves.
  */
 bool model_macro_followed(const char *name);
+/* The same as a list: the index-th such macro, or NULL past the last. */
+const char *model_macro_followed_at(size_t index);
 /*
  * Whether the core wants a call of this function to stay a call, for
  * front-ends whose compiler inlines (the API's inline helpers): the body of
