@@ -188,6 +188,10 @@ void record_type(tree type)
 		const std::vector<tree> &followed = interned(
 			model_followed_enumerators, interned_enumerators);
 
+		/* C declares an enumerator once: the rest of the unit's
+		 * enums (thousands of values) need not be read. */
+		if (enumerators.size() >= followed.size())
+			return;
 		for (tree value = TYPE_VALUES(type); value;
 		     value = TREE_CHAIN(value)) {
 			const char *enumerator;
