@@ -455,11 +455,68 @@ static void read_place(body_translation &body, const Expr *base,
 	read_values(body, operands, 2, base->getExprLoc());
 }
 
+/*
+ * An operator that is an integer constant only when each operand is: an
+ * arithmetic, bitwise, shift or comparison operator, a sign, a negation,
+ * a conversion of a value (not a read of a place).
+ */
+static bool strict_operator(const Expr *expr, const Expr *operands[2])
+{
+	operands[0] = operands[1] = nullptr;
+	if (const CastExpr *cast = dyn_cast<CastExpr>(expr)) {
+		operands[0] = cast->getSubExpr()->IgnoreParens();
+	} else if (const UnaryOperator *unary = dyn_cast<UnaryOperator>(expr)) {
+		switch (unary->getOpcode()) {
+		case UO_Plus:
+		case UO_Minus:
+		case UO_Not:
+		case UO_LNot:
+			operands[0] = unary->getSubExpr()->IgnoreParens();
+			break;
+		default:
+			return false;
+		}
+	} else if (const BinaryOperator *binary =
+			   dyn_cast<BinaryOperator>(expr)) {
+		if (isa<CompoundAssignOperator>(binary) ||
+		    !(binary->isMultiplicativeOp() || binary->isAdditiveOp() ||
+		      binary->isShiftOp() || binary->isComparisonOp() ||
+		      binary->isBitwiseOp()))
+			return false;
+		operands[0] = binary->getLHS()->IgnoreParens();
+		operands[1] = binary->getRHS()->IgnoreParens();
+	} else {
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Whether an operator's integer operand is a value, not a constant: then
+ * the operator is no constant either, and asking Clang's evaluator, which
+ * evaluates the whole expression below it again, would cost a pass over
+ * it at each level: quadratic in the depth.  The operands are evaluated
+ * here, as the operator's own translation would evaluate them next.
+ */
+static bool operand_not_constant(body_translation &body, const Expr *expr)
+{
+	const Expr *operands[2];
+
+	if (!strict_operator(expr, operands))
+		return false;
+	for (const Expr *operand : operands)
+		if (operand && !operand->isGLValue() && foldable(operand) &&
+		    value_operand(body, operand).kind != OPERAND_CONSTANT)
+			return true;
+	return false;
+}
+
 static struct operand evaluate(body_translation &body, const Expr *expr)
 {
 	long long constant;
 
-	if (foldable(expr) && !expr->HasSideEffects(body.context) &&
+	if (foldable(expr) && !operand_not_constant(body, expr) &&
+	    !expr->HasSideEffects(body.context) &&
 	    compat_evaluate_int(expr, body.context, &constant))
 		return operand_constant(constant);
 	if (expr->isGLValue()) {
