@@ -208,8 +208,11 @@ void record_type(tree type)
 		}
 		return;
 	}
+	/* Most types the headers finish are incomplete or no struct. */
+	if (!RECORD_OR_UNION_TYPE_P(type) || !COMPLETE_TYPE_P(type))
+		return;
 	name = followed_tag(type);
-	if (!name || !COMPLETE_TYPE_P(type))
+	if (!name)
 		return;
 	/* In C, TYPE_NAME is the tag itself; the stub decl has the place. */
 	types.push_back({ name, constant_size(TYPE_SIZE_UNIT(type)),
