@@ -364,6 +364,7 @@ static void translate_load(struct function_translation *ft,
 {
 	struct model_instruction *described_insn;
 	long long constant;
+	struct symbol *array;
 	pseudo_t index;
 
 	if (translate_table_load(ft, insn))
@@ -379,11 +380,8 @@ static void translate_load(struct function_translation *ft,
 		described_insn->source =
 			operand_memory(static_variable(ft, insn->src));
 		described_insn->volatile_access = insn->is_volatile;
-	} else if (static_element(insn->src, insn->offset, &index)) {
+	} else if ((array = static_element(insn->src, insn->offset, &index))) {
 		/* `done[i]`: the element of a static array i picks. */
-		struct symbol *array =
-			static_element(insn->src, insn->offset, &index);
-
 		described_insn =
 			describe_instruction(ft, insn, INSN_ASSIGN, false);
 		described_insn->source = operand_memory_element(
