@@ -8,7 +8,9 @@
 #ifndef SLABCHECK_CLANG_TRANSLATE_INTERNAL_H
 #define SLABCHECK_CLANG_TRANSLATE_INTERNAL_H
 
+#include <algorithm>
 #include <unordered_map>
+#include <vector>
 #include <unordered_set>
 
 #include "translate.h"
@@ -36,11 +38,33 @@ struct unit_translation {
 	/* tu->objects index -> its variable, for objects of variables. */
 	std::unordered_map<int, const clang::VarDecl *> object_variables;
 
+	/*
+	 * The core's followed enumerators and tags as Clang's identifiers:
+	 * a unit declares thousands of enumerators and records, each tested
+	 * by pointer, not by its name as a string.
+	 */
+	std::vector<const clang::IdentifierInfo *> followed_enumerators;
+	std::vector<const clang::IdentifierInfo *> followed_tags;
+
 	unit_translation(struct translation_unit *unit, clang::ASTContext &ast)
 	    : tu(unit), context(ast), sources(ast.getSourceManager())
 	{
+		for (int i = 0; model_followed_enumerators[i]; i++)
+			followed_enumerators.push_back(
+				&ast.Idents.get(model_followed_enumerators[i]));
+		for (int i = 0; model_followed_type_tags[i]; i++)
+			followed_tags.push_back(
+				&ast.Idents.get(model_followed_type_tags[i]));
 	}
 };
+
+/* Whether an identifier is one of a list (a handful: a linear search). */
+static inline bool
+identifier_listed(const std::vector<const clang::IdentifierInfo *> &list,
+		  const clang::IdentifierInfo *name)
+{
+	return name && std::find(list.begin(), list.end(), name) != list.end();
+}
 
 /* translate_unit.cc */
 const char *followed_tag(unit_translation &unit, clang::QualType type);

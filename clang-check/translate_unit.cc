@@ -4,9 +4,9 @@
  * decides nothing: types, enumerators, macros and aliases as the core asks
  * for them, storage of followed types, and for every function the code
  * generator will emit, the names it calls.  Which names are API functions
- * and which bodies deserve a CFG is the core's business (core/model/describe.c);
- * the core's queries (model_type_followed() and friends) only let this file
- * skip what the core would throw away.
+ * and which bodies deserve a CFG is the core's business
+ * (core/model/describe.c); the core's queries (model_type_followed() and
+ * friends) only let this file skip what the core would throw away.
  *
  * Speed: only the bodies of functions that will exist in the object file
  * (those reachable from what the unit exports, its initializers and its
@@ -47,9 +47,9 @@ const char *followed_tag(unit_translation &unit, QualType type)
 	auto found = unit.followed.find(decl);
 	if (found != unit.followed.end())
 		return found->second;
-	tag = decl->getIdentifier() ? decl->getIdentifier()->getNameStart() :
-				      nullptr;
-	tag = tag && model_type_followed(tag) ? tag : nullptr;
+	tag = identifier_listed(unit.followed_tags, decl->getIdentifier()) ?
+		      decl->getIdentifier()->getNameStart() :
+		      nullptr;
 	unit.followed[decl] = tag;
 	return tag;
 }
@@ -531,14 +531,47 @@ static void describe_variables(unit_walk &walk)
 	}
 }
 
-static bool is_root(ASTContext &context, const FunctionDecl *function)
+/*
+ * What a function's attributes say about it: the alias it is, whether the
+ * object file must keep it.  One pass over them: a unit has thousands of
+ * header functions with attributes, and each lookup of a declaration's
+ * attributes is a search in the AST's map.
+ */
+struct function_attributes {
+	const AliasAttr *alias = nullptr;
+	bool kept = false; /* used, constructor, destructor */
+};
+
+static function_attributes read_attributes(const FunctionDecl *function)
+{
+	function_attributes result;
+
+	if (!function->hasAttrs())
+		return result;
+	for (const Attr *attribute : function->getAttrs()) {
+		if (const AliasAttr *alias = dyn_cast<AliasAttr>(attribute)) {
+			if (!result.alias)
+				result.alias = alias;
+		} else if (isa<UsedAttr>(attribute) ||
+			   isa<ConstructorAttr>(attribute) ||
+			   isa<DestructorAttr>(attribute)) {
+			result.kept = true;
+		}
+	}
+	return result;
+}
+
+static bool is_root(ASTContext &context, const FunctionDecl *function,
+		    const function_attributes &attributes)
 {
 	GVALinkage linkage;
 
-	if (function->hasAttr<UsedAttr>() ||
-	    function->hasAttr<ConstructorAttr>() ||
-	    function->hasAttr<DestructorAttr>())
+	if (attributes.kept)
 		return true;
+	/* A static function has internal linkage (GVA_Internal): most of a
+	 * unit's header functions, decided without computing a linkage. */
+	if (function->getStorageClass() == SC_Static)
+		return false;
 	linkage = context.GetGVALinkageForFunction(function);
 	return linkage == GVA_StrongExternal || linkage == GVA_StrongODR;
 }
@@ -556,8 +589,10 @@ static void describe_declarations(unit_walk &walk)
 	for (const Decl *decl : context.getTranslationUnitDecl()->decls()) {
 		if (const FunctionDecl *function =
 			    dyn_cast<FunctionDecl>(decl)) {
-			if (const AliasAttr *alias =
-				    function->getAttr<AliasAttr>()) {
+			function_attributes attributes =
+				read_attributes(function);
+
+			if (const AliasAttr *alias = attributes.alias) {
 				std::string target = alias->getAliasee().str();
 
 				tu_describe_alias(
@@ -571,7 +606,7 @@ static void describe_declarations(unit_walk &walk)
 					      dyn_cast<FunctionDecl>(named));
 			}
 			if (function->doesThisDeclarationHaveABody() &&
-			    is_root(context, function))
+			    is_root(context, function, attributes))
 				reach(walk, function);
 		} else if (const VarDecl *variable = dyn_cast<VarDecl>(decl)) {
 			note_variable(walk, variable);
@@ -580,15 +615,15 @@ static void describe_declarations(unit_walk &walk)
 				walk_initializer(walk, variable->getInit());
 		} else if (const RecordDecl *record =
 				   dyn_cast<RecordDecl>(decl)) {
-			const char *tag = record->getIdentifier() ?
-						  record->getIdentifier()
-							  ->getNameStart() :
-						  nullptr;
-			QualType type = context.getRecordType(record);
+			const char *tag;
+			QualType type;
 
-			if (!record->isCompleteDefinition() || !tag ||
-			    !model_type_followed(tag))
+			if (!record->isCompleteDefinition() ||
+			    !identifier_listed(unit.followed_tags,
+					       record->getIdentifier()))
 				continue;
+			tag = record->getIdentifier()->getNameStart();
+			type = context.getRecordType(record);
 			tu_describe_type(
 				unit.tu, tag,
 				context.getTypeSizeInChars(type).getQuantity(),
@@ -598,17 +633,26 @@ static void describe_declarations(unit_walk &walk)
 				   dyn_cast<EnumDecl>(decl)) {
 			for (const EnumConstantDecl *enumerator :
 			     enumeration->enumerators()) {
-				std::string name =
-					enumerator->getNameAsString();
+				const IdentifierInfo *name =
+					enumerator->getIdentifier();
 
-				if (model_enumerator_followed(name.c_str()))
+				if (identifier_listed(unit.followed_enumerators,
+						      name))
 					tu_describe_enumerator(
-						unit.tu, name.c_str(),
+						unit.tu, name->getNameStart(),
 						enumerator->getInitVal()
 							.getExtValue());
 			}
 		}
 	}
+}
+
+/* A C function's name, without building a string (every reached one). */
+static const char *function_name(const FunctionDecl *function)
+{
+	const IdentifierInfo *name = function->getIdentifier();
+
+	return name ? name->getNameStart() : "";
 }
 
 void translate_unit(ASTContext &context, Preprocessor &preprocessor,
@@ -625,7 +669,7 @@ void translate_unit(ASTContext &context, Preprocessor &preprocessor,
 	for (size_t i = 0; i < walk.functions.size(); i++) {
 		const FunctionDecl *function = walk.functions[i];
 		int index = tu_add_function(
-			tu, function->getNameAsString().c_str(),
+			tu, function_name(function),
 			unit_location(unit, function->getLocation()));
 
 		tu->functions[index].external = function->isExternallyVisible();

@@ -101,14 +101,28 @@ class slabcheck_pass : public simple_ipa_opt_pass
 
 } // namespace
 
+/*
+ * GCC calls these for every type and declaration of every header: most are
+ * no complete struct, union or enum, or no variable, and return at once,
+ * without a call.
+ */
 static void finish_type(void *event_data, void *)
 {
-	record_type((tree)event_data);
+	tree type = (tree)event_data;
+
+	if (!type)
+		return;
+	if (RECORD_OR_UNION_TYPE_P(type) ? COMPLETE_TYPE_P(type) :
+					   TREE_CODE(type) == ENUMERAL_TYPE)
+		record_type(type);
 }
 
 static void finish_decl(void *event_data, void *)
 {
-	record_decl((tree)event_data);
+	tree decl = (tree)event_data;
+
+	if (decl && TREE_CODE(decl) == VAR_DECL)
+		record_decl(decl);
 }
 
 static int parse_arguments(struct plugin_name_args *info)
@@ -147,6 +161,7 @@ int plugin_init(struct plugin_name_args *info,
 	if (parse_arguments(info))
 		return 0;
 
+	translate_init();
 	pass_info.pass = new slabcheck_pass(g);
 	pass_info.reference_pass_name = SLABCHECK_REFERENCE_PASS;
 	pass_info.ref_pass_instance_number = 1;

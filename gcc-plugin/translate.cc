@@ -59,47 +59,61 @@ const char *tag_name(tree type)
 	return identifier(TYPE_NAME(type));
 }
 
-tree strip_arrays(tree type)
-{
-	while (type && TREE_CODE(type) == ARRAY_TYPE)
-		type = TREE_TYPE(type);
-	return type;
-}
-
 /*
  * The core's followed tags and enumerators as GCC's identifiers.  Every
  * type and enumerator of every header passes through record_type(), and
- * GCC interns names: one pointer comparison each instead of strings.
+ * every variable through record_decl(): tens of thousands per unit, so a
+ * name is tested by its length first (a bit per length), then by a few
+ * pointer comparisons (GCC interns names), never with strings.
  */
-static std::vector<tree> interned_tags, interned_enumerators;
+#define INTERNED_LIMIT 8
 
-static const std::vector<tree> &interned(const char *const *names,
-					 std::vector<tree> &list)
+struct interned_names {
+	tree names[INTERNED_LIMIT];
+	int count;
+	unsigned long long lengths; /* bit N: a name of N characters */
+};
+
+static struct interned_names interned_tags, interned_enumerators;
+
+static void intern(const char *const *names, struct interned_names *list)
 {
-	/* Once, at first use: GCC's identifier table exists by then. */
-	if (list.empty())
-		for (int i = 0; names[i]; i++)
-			list.push_back(get_identifier(names[i]));
-	return list;
+	for (int i = 0; names[i]; i++) {
+		size_t length = strlen(names[i]);
+
+		gcc_assert(list->count < INTERNED_LIMIT && length < 64);
+		list->names[list->count++] = get_identifier(names[i]);
+		list->lengths |= 1ULL << length;
+	}
 }
 
-static bool listed(const std::vector<tree> &list, tree name)
+void translate_init(void)
 {
-	for (tree candidate : list)
-		if (candidate == name)
+	intern(model_followed_type_tags, &interned_tags);
+	intern(model_followed_enumerators, &interned_enumerators);
+}
+
+static inline bool listed(const struct interned_names &list, tree name)
+{
+	size_t length = IDENTIFIER_LENGTH(name);
+
+	if (length >= 64 || !(list.lengths >> length & 1))
+		return false;
+	for (int i = 0; i < list.count; i++)
+		if (list.names[i] == name)
 			return true;
 	return false;
 }
 
 /* The identifier that names a struct or union type, or NULL_TREE. */
-static tree tag_identifier(tree type)
+static inline tree tag_identifier(tree type)
 {
 	tree name;
 
 	if (!type || !RECORD_OR_UNION_TYPE_P(type))
 		return NULL_TREE;
 	name = TYPE_NAME(TYPE_MAIN_VARIANT(type));
-	if (name && DECL_P(name))
+	if (name && TREE_CODE(name) == TYPE_DECL)
 		name = DECL_NAME(name);
 	return name && TREE_CODE(name) == IDENTIFIER_NODE ? name : NULL_TREE;
 }
@@ -109,10 +123,8 @@ const char *followed_tag(tree type)
 {
 	tree name = tag_identifier(strip_arrays(type));
 
-	return name && listed(interned(model_followed_type_tags, interned_tags),
-			      name) ?
-		       IDENTIFIER_POINTER(name) :
-		       NULL;
+	return name && listed(interned_tags, name) ? IDENTIFIER_POINTER(name) :
+						     NULL;
 }
 
 /* Resolves macro expansions to where the outermost macro is written. */
@@ -178,48 +190,58 @@ unsigned long constant_size(tree size)
 	return (unsigned long)tree_to_uhwi(size);
 }
 
+/* The values of the followed enumerators an enum declares. */
+static void __attribute__((noinline)) record_enumerators(tree type)
+{
+	for (tree value = TYPE_VALUES(type); value; value = TREE_CHAIN(value)) {
+		const char *enumerator;
+		tree constant = TREE_VALUE(value);
+
+		if (!listed(interned_enumerators, TREE_PURPOSE(value)))
+			continue;
+		enumerator = identifier(TREE_PURPOSE(value));
+		if (constant && TREE_CODE(constant) == CONST_DECL)
+			constant = DECL_INITIAL(constant);
+		if (constant && tree_fits_shwi_p(constant))
+			enumerators.push_back(
+				{ enumerator, tree_to_shwi(constant) });
+	}
+}
+
+static void __attribute__((noinline)) record_struct(tree type, tree tag)
+{
+	/* In C, TYPE_NAME is the tag itself; the stub decl has the place. */
+	types.push_back({ IDENTIFIER_POINTER(tag),
+			  constant_size(TYPE_SIZE_UNIT(type)),
+			  TYPE_ALIGN_UNIT(type),
+			  TYPE_STUB_DECL(type) ?
+				  DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type)) :
+				  UNKNOWN_LOCATION });
+}
+
+/*
+ * The common case (a struct the core does not follow, an enum once the
+ * followed enumerators are known) returns before any call.
+ */
 void record_type(tree type)
 {
-	const char *name;
+	tree tag;
 
 	if (!type || type == error_mark_node)
 		return;
 	if (TREE_CODE(type) == ENUMERAL_TYPE) {
-		const std::vector<tree> &followed = interned(
-			model_followed_enumerators, interned_enumerators);
-
 		/* C declares an enumerator once: the rest of the unit's
 		 * enums (thousands of values) need not be read. */
-		if (enumerators.size() >= followed.size())
-			return;
-		for (tree value = TYPE_VALUES(type); value;
-		     value = TREE_CHAIN(value)) {
-			const char *enumerator;
-			tree constant = TREE_VALUE(value);
-
-			if (!listed(followed, TREE_PURPOSE(value)))
-				continue;
-			enumerator = identifier(TREE_PURPOSE(value));
-			if (constant && TREE_CODE(constant) == CONST_DECL)
-				constant = DECL_INITIAL(constant);
-			if (constant && tree_fits_shwi_p(constant))
-				enumerators.push_back(
-					{ enumerator, tree_to_shwi(constant) });
-		}
+		if (enumerators.size() < (size_t)interned_enumerators.count)
+			record_enumerators(type);
 		return;
 	}
 	/* Most types the headers finish are incomplete or no struct. */
 	if (!RECORD_OR_UNION_TYPE_P(type) || !COMPLETE_TYPE_P(type))
 		return;
-	name = followed_tag(type);
-	if (!name)
-		return;
-	/* In C, TYPE_NAME is the tag itself; the stub decl has the place. */
-	types.push_back({ name, constant_size(TYPE_SIZE_UNIT(type)),
-			  TYPE_ALIGN_UNIT(type),
-			  TYPE_STUB_DECL(type) ?
-				  DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type)) :
-				  UNKNOWN_LOCATION });
+	tag = tag_identifier(type);
+	if (tag && listed(interned_tags, tag))
+		record_struct(type, tag);
 }
 
 void record_decl(tree decl)

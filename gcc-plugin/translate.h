@@ -8,6 +8,9 @@ extern "C" {
 #include "model.h"
 }
 
+/* Once, before GCC parses: GCC's identifiers of the names the core follows. */
+void translate_init(void);
+
 /* Called while GCC parses: remember what the model will need. */
 void record_type(tree type);
 void record_decl(tree decl);

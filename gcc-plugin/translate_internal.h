@@ -16,7 +16,12 @@ extern "C" {
 
 const char *identifier(tree node);
 const char *tag_name(tree type);
-tree strip_arrays(tree type);
+static inline tree strip_arrays(tree type)
+{
+	while (type && TREE_CODE(type) == ARRAY_TYPE)
+		type = TREE_TYPE(type);
+	return type;
+}
 /* The tag of a type the core follows, or NULL. */
 const char *followed_tag(tree type);
 unsigned long constant_size(tree size);

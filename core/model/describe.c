@@ -63,11 +63,6 @@ bool object_never_written(const struct object *object)
 	       !object->written_in_unit;
 }
 
-bool model_enumerator_followed(const char *name)
-{
-	return listed(model_followed_enumerators, name);
-}
-
 void tu_describe_type(struct translation_unit *tu, const char *tag,
 		      unsigned long size, unsigned long align,
 		      struct source_location location)

@@ -494,7 +494,6 @@ const char *tu_string(struct translation_unit *tu, const char *text);
  * rest without knowing why: it never spells an API name itself.
  */
 bool model_type_followed(const char *tag);
-bool model_enumerator_followed(const char *name);
 /*
  * The same as lists (NULL-terminated), for a front-end that compares its
  * compiler's interned names instead of strings.
