@@ -15,8 +15,9 @@
  * blocks, events, phis) are arrays whose members have fixed places rather
  * than objects with keys; a member that has its default is null, which
  * jansson does not allocate, and trailing defaults are left out; a
- * location is three members of its array, not an array of its own.
- * docs/link.md describes the format.
+ * location is three members of its array, not an array of its own; the
+ * text is written by json_text.c, not by jansson's dumper.  docs/link.md
+ * describes the format.
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -27,6 +28,7 @@
 #include "canonical.h"
 #include "check.h"
 #include "facts_file.h"
+#include "json_text.h"
 #include "slabcheck.h"
 
 /* File names repeat in every location: each is written once. */
@@ -644,7 +646,7 @@ int facts_write(const struct translation_unit *tu, const char *directory,
 	else
 		json_decref(calls_out);
 	/* One string, one write: dumping to a stream writes piece by piece. */
-	document = json_dumps(root, JSON_COMPACT);
+	document = json_compact_text(root);
 	status = document && fputs(document, stream) >= 0 &&
 				 fputc('\n', stream) >= 0 ?
 			 0 :
