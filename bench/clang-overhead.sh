@@ -30,8 +30,9 @@
 # The run holds the locks of prepare-tree.sh and build-converted.sh.
 #
 # Environment: OBJECTS (space-separated list replacing the default one),
-# JOBS (parallel objects, default 2), plus those of prepare-tree.sh;
-# LLVM=1 is set here.
+# JOBS (parallel objects, default 2), VARIANTS=plugin (only compile and
+# plugin: the plugin's figure in two fifths of the time), plus those of
+# prepare-tree.sh; LLVM=1 is set here.
 
 set -eu
 set -o pipefail
@@ -128,6 +129,11 @@ variant() {
 }
 
 variants=(compile plugin syntax quiet tool)
+case ${VARIANTS:-all} in
+all) ;;
+plugin) variants=(compile plugin) ;;
+*) echo "clang-overhead: VARIANTS is all or plugin" >&2; exit 2 ;;
+esac
 
 # measure INDEX NAME: I refs under cachegrind, then peak RSS.
 measure() {
@@ -171,6 +177,24 @@ for r in rows:
         objs.append(r['object'])
     ir[(r['object'], r['variant'])] = int(r['ir'])
     rss[(r['object'], r['variant'])] = int(r['maxrss_kib'])
+if (objs[0], 'tool') not in ir:
+    print('| object | compile | plugin | plugin/compile | RSS plugin/compile |')
+    print('| --- | ---: | ---: | ---: | ---: |')
+    c = p = 0
+    worst = (0, None)
+    for o in objs:
+        oc, op = ir[(o, 'compile')], ir[(o, 'plugin')]
+        c, p = c + oc, p + op
+        rp = rss[(o, 'plugin')] / rss[(o, 'compile')]
+        worst = max(worst, (rp, o))
+        print(f'| {o} | {oc:,} | {op:,} | {op / oc:.4f} | {rp:.4f} |')
+    print(f'| **all {len(objs)}** | **{c:,}** | **{p:,}** | **{p / c:.4f}** '
+          f'| **{worst[0]:.4f}** (worst) |')
+    print()
+    print(f'Instructions: the plugin adds {100 * (p / c - 1):+.2f}% to the '
+          f'Clang compile.  Peak memory, worst object: plugin '
+          f'{100 * (worst[0] - 1):+.2f}% ({worst[1]}).')
+    sys.exit(0)
 print('| object | compile | plugin | plugin/compile | -fsyntax-only '
       '| tool | tool/syntax | tool/(syntax -w) | RSS plugin/compile '
       '| RSS tool/syntax |')
