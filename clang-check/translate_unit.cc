@@ -647,6 +647,25 @@ static void describe_declarations(unit_walk &walk)
 	}
 }
 
+/* A followed macro when defined, and its body when that is one number. */
+static void describe_macro(Preprocessor &preprocessor,
+			   struct translation_unit *tu, const char *name)
+{
+	const MacroInfo *macro;
+
+	if (!preprocessor.isMacroDefined(name))
+		return;
+	tu_describe_macro(tu, name);
+	macro = preprocessor.getMacroInfo(preprocessor.getIdentifierInfo(name));
+	if (!macro || macro->isFunctionLike() || macro->getNumTokens() != 1 ||
+	    !macro->getReplacementToken(0).is(tok::numeric_constant))
+		return;
+	tu_describe_macro_token(
+		tu, name,
+		preprocessor.getSpelling(macro->getReplacementToken(0))
+			.c_str());
+}
+
 /* A C function's name, without building a string (every reached one). */
 static const char *function_name(const FunctionDecl *function)
 {
@@ -662,8 +681,7 @@ void translate_unit(ASTContext &context, Preprocessor &preprocessor,
 	unit_walk walk(unit);
 
 	for (int i = 0; model_followed_macros[i]; i++)
-		if (preprocessor.isMacroDefined(model_followed_macros[i]))
-			tu_describe_macro(tu, model_followed_macros[i]);
+		describe_macro(preprocessor, tu, model_followed_macros[i]);
 	describe_declarations(walk);
 	/* The walk reaches more functions as it goes. */
 	for (size_t i = 0; i < walk.functions.size(); i++) {

@@ -81,10 +81,17 @@ bool api_is_reserved_args_field(const char *field);
 #define API_USE_FREEPTR_OFFSET_FIELD "use_freeptr_offset"
 
 /*
- * x86-64 with 4 KiB pages (6.12): KMALLOC_MAX_SIZE is 1 << (PAGE_SHIFT +
- * MAX_PAGE_ORDER), and a free pointer (freeptr_t) is a pointer.
+ * The largest object a cache can hold is KMALLOC_MAX_SIZE, 1 << (PAGE_SHIFT
+ * + MAX_PAGE_ORDER) (6.12).  Both come from the configuration the unit is
+ * compiled with, as Kconfig spells them: CONFIG_PAGE_SHIFT on every
+ * architecture, CONFIG_ARCH_FORCE_MAX_ORDER where the architecture forces
+ * MAX_PAGE_ORDER (arm64 with 64 KiB pages: 13), which is 10 otherwise
+ * (include/linux/mmzone.h).
  */
-#define API_OBJECT_SIZE_LIMIT (1UL << 22)
+#define API_PAGE_SHIFT_MACRO "CONFIG_PAGE_SHIFT"
+#define API_FORCED_MAX_ORDER_MACRO "CONFIG_ARCH_FORCE_MAX_ORDER"
+#define API_DEFAULT_MAX_PAGE_ORDER 10
+/* A free pointer (freeptr_t) is a pointer. */
 #define API_FREE_POINTER_SIZE 8
 
 /* module_init()/module_exit() make these aliases of the functions. */

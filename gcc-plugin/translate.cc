@@ -257,6 +257,26 @@ void record_decl(tree decl)
 	declared.push_back(decl);
 }
 
+/* The spelling of a user macro's body that is one token, like "12". */
+static bool macro_single_token(const char *name, std::string *spelling)
+{
+	cpp_hashnode *node =
+		cpp_lookup(parse_in, (const unsigned char *)name, strlen(name));
+	const cpp_macro *macro;
+	const cpp_token *token;
+
+	if (!node || !cpp_user_macro_p(node) || !node->value.macro)
+		return false;
+	macro = node->value.macro;
+	if (macro->kind != cmk_macro || macro->fun_like || macro->count != 1)
+		return false;
+	token = &macro->exp.tokens[0];
+	if (token->type != CPP_NUMBER)
+		return false;
+	spelling->assign((const char *)token->val.str.text, token->val.str.len);
+	return true;
+}
+
 /* Per-unit translation state. */
 struct unit_translation {
 	struct translation_unit *tu;
@@ -413,10 +433,14 @@ static void describe_unit(struct translation_unit *tu)
 				       enumerator.value);
 	for (int i = 0; parse_in && model_followed_macros[i]; i++) {
 		const char *name = model_followed_macros[i];
+		std::string token;
 
-		if (cpp_defined(parse_in, (const unsigned char *)name,
-				strlen(name)))
-			tu_describe_macro(tu, name);
+		if (!cpp_defined(parse_in, (const unsigned char *)name,
+				 strlen(name)))
+			continue;
+		tu_describe_macro(tu, name);
+		if (macro_single_token(name, &token))
+			tu_describe_macro_token(tu, name, token.c_str());
 	}
 	FOR_EACH_FUNCTION(node) {
 		const char *target = alias_target(node->decl);

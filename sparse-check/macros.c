@@ -32,6 +32,12 @@ static struct reach *allocated;
 static struct ident *followed[8];
 static size_t followed_count;
 static bool followed_known;
+/* The core's followed macros whose body is one number (macro_number()). */
+static struct {
+	const char *name;
+	char *spelling;
+} numbers[8];
+static size_t number_count;
 
 void macros_defined(struct symbol *macro)
 {
@@ -119,6 +125,42 @@ static struct reach *read_macro(struct symbol *macro)
 	return reach;
 }
 
+const char *macro_number(const char *name)
+{
+	for (size_t i = 0; i < number_count; i++)
+		if (!strcmp(numbers[i].name, name))
+			return numbers[i].spelling;
+	return NULL;
+}
+
+/* The end of a macro's body: sparse closes each with an untaint marker. */
+static bool body_ends(struct token *token)
+{
+	while (!eof_token(token) && token_type(token) == TOKEN_UNTAINT)
+		token = token->next;
+	return eof_token(token);
+}
+
+/* model_followed_macros whose body is one number, while sparse has it. */
+static void read_numbers(void)
+{
+	for (int i = 0; model_followed_macros[i]; i++) {
+		struct symbol *macro = macro_named(model_followed_macros[i]);
+		struct token *body = macro ? macro->expansion : NULL;
+
+		if (!body || macro->arglist || eof_token(body) ||
+		    token_type(body) != TOKEN_NUMBER ||
+		    !body_ends(body->next) ||
+		    macro_number(model_followed_macros[i]))
+			continue;
+		CHECK(number_count < sizeof(numbers) / sizeof(numbers[0]));
+		numbers[number_count].name = model_followed_macros[i];
+		numbers[number_count].spelling = strdup(body->number);
+		CHECK(numbers[number_count].spelling != NULL);
+		number_count++;
+	}
+}
+
 void macros_read_bodies(void)
 {
 	struct symbol *macro;
@@ -131,6 +173,7 @@ void macros_read_bodies(void)
 	}
 	END_FOR_EACH_PTR(macro);
 	free_ptr_list(&defined);
+	read_numbers();
 }
 
 size_t macros_reached(const char *name, const char *const **names)
@@ -146,6 +189,9 @@ size_t macros_reached(const char *name, const char *const **names)
 
 void macros_release(void)
 {
+	for (size_t i = 0; i < number_count; i++)
+		free(numbers[i].spelling);
+	number_count = 0;
 	while (allocated) {
 		struct reach *next = allocated->next;
 

@@ -22,6 +22,12 @@ struct symbol *macro_named(const char *name);
  * when followed), in *names; their count.
  */
 size_t macros_reached(const char *name, const char *const **names);
+/*
+ * The spelling of a macro's body read by macros_read_bodies(), for the
+ * core's followed macros (model_followed_macros) whose body is one number:
+ * "12" for CONFIG_PAGE_SHIFT; NULL otherwise.
+ */
+const char *macro_number(const char *name);
 void macros_release(void);
 
 #endif

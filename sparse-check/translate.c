@@ -5,8 +5,8 @@
  * types and their file-scope initializers, and every linearized function
  * with its callees.  Decides nothing: which names are API functions and
  * which bodies are worth describing are the core's business
- * (core/model/describe.c); the core's queries (model_type_followed() and friends)
- * only let this file skip what the core would throw away.
+ * (core/model/describe.c); the core's queries (model_type_followed() and
+ * friends) only let this file skip what the core would throw away.
  */
 #include "translate.h"
 
@@ -170,6 +170,18 @@ int object_of(struct symbol *sym)
 
 /* --------------------------------------------------------------- the unit */
 
+/* A followed macro when defined, and its body when that is one number. */
+static void describe_macro(struct translation_unit *tu, const char *name)
+{
+	const char *number = macro_number(name);
+
+	if (!macro_named(name))
+		return;
+	tu_describe_macro(tu, name);
+	if (number)
+		tu_describe_macro_token(tu, name, number);
+}
+
 static void describe_unit(struct translation_unit *tu)
 {
 	struct symbol *sym;
@@ -192,10 +204,8 @@ static void describe_unit(struct translation_unit *tu)
 		}
 	}
 	END_FOR_EACH_PTR(sym);
-	for (int i = 0; model_followed_macros[i]; i++) {
-		if (macro_named(model_followed_macros[i]))
-			tu_describe_macro(tu, model_followed_macros[i]);
-	}
+	for (int i = 0; model_followed_macros[i]; i++)
+		describe_macro(tu, model_followed_macros[i]);
 	describe_aliases(tu);
 }
 

@@ -518,6 +518,14 @@ static long long read_integer(json_t *object, const char *key)
 	return json_integer_value(json_object_get(object, key));
 }
 
+static long long read_integer_or(json_t *object, const char *key,
+				 long long absent)
+{
+	json_t *member = json_object_get(object, key);
+
+	return json_is_integer(member) ? json_integer_value(member) : absent;
+}
+
 /* "calls-out": {FUNCTION: [NAME...]} (facts_write.c). */
 static void read_calls_out(struct reader *reader, json_t *object)
 {
@@ -558,6 +566,9 @@ static void read_unit(struct reader *reader, json_t *unit, json_t *root)
 	tu->panic_bit = (int)read_integer(unit, "panic-bit");
 	tu->typesafe_by_rcu_bit =
 		(int)read_integer(unit, "typesafe-by-rcu-bit");
+	tu->page_shift = (int)read_integer_or(unit, "page-shift", -1);
+	tu->forced_max_order =
+		(int)read_integer_or(unit, "forced-max-order", -1);
 	if (json_is_object(layout)) {
 		tu->kmem_cache_complete = true;
 		tu->kmem_cache_size =

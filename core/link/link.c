@@ -213,6 +213,10 @@ static void merge_unit_facts(struct translation_unit *module,
 		module->panic_bit = unit->panic_bit;
 	if (module->typesafe_by_rcu_bit < 0)
 		module->typesafe_by_rcu_bit = unit->typesafe_by_rcu_bit;
+	if (module->page_shift < 0) {
+		module->page_shift = unit->page_shift;
+		module->forced_max_order = unit->forced_max_order;
+	}
 	if (!module->kmem_cache_complete && unit->kmem_cache_complete) {
 		module->kmem_cache_complete = true;
 		module->kmem_cache_size = unit->kmem_cache_size;

@@ -4,6 +4,7 @@
  * enumerators, macros, aliases), and which function bodies the core
  * wants to see.  The API names these are matched against live in api.h.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,7 +12,12 @@
 #include "check.h"
 #include "model.h"
 
-const char *const model_followed_macros[] = { API_MODULE_MACRO, NULL };
+const char *const model_followed_macros[] = {
+	API_MODULE_MACRO,
+	API_PAGE_SHIFT_MACRO,
+	API_FORCED_MAX_ORDER_MACRO,
+	NULL,
+};
 const char *const model_followed_type_tags[] = {
 	API_OPAQUE_TAG,
 	API_CACHE_TAG,
@@ -99,6 +105,39 @@ void tu_describe_macro(struct translation_unit *tu, const char *name)
 {
 	if (name && !strcmp(name, API_MODULE_MACRO))
 		tu->is_module = true;
+}
+
+void tu_describe_macro_token(struct translation_unit *tu, const char *name,
+			     const char *spelling)
+{
+	char *end;
+	long long value;
+
+	if (!name || !spelling || !*spelling)
+		return;
+	/* A C integer literal: decimal, octal or hex, with a U or L suffix. */
+	errno = 0;
+	value = strtoll(spelling, &end, 0);
+	end += strspn(end, "uUlL");
+	/* Shifts a long can take: anything else is not a configuration. */
+	if (errno || *end || value < 0 || value > 40)
+		return;
+	if (!strcmp(name, API_PAGE_SHIFT_MACRO))
+		tu->page_shift = (int)value;
+	else if (!strcmp(name, API_FORCED_MAX_ORDER_MACRO))
+		tu->forced_max_order = (int)value;
+}
+
+bool tu_object_size_limit(const struct translation_unit *tu,
+			  unsigned long *limit)
+{
+	int order = tu->forced_max_order >= 0 ? tu->forced_max_order :
+						API_DEFAULT_MAX_PAGE_ORDER;
+
+	if (tu->page_shift < 0 || tu->page_shift + order >= 63)
+		return false;
+	*limit = 1UL << (tu->page_shift + order);
+	return true;
 }
 
 void tu_describe_alias(struct translation_unit *tu, const char *name,

@@ -67,6 +67,8 @@ void tu_init(struct translation_unit *tu, const char *main_file)
 	tu->preallocated_bit = -1;
 	tu->panic_bit = -1;
 	tu->typesafe_by_rcu_bit = -1;
+	tu->page_shift = -1;
+	tu->forced_max_order = -1;
 }
 
 void tu_release(struct translation_unit *tu)

@@ -433,6 +433,12 @@ struct translation_unit {
 	int panic_bit;
 	/* Bit number of SLAB_TYPESAFE_BY_RCU in this unit; -1 when unknown. */
 	int typesafe_by_rcu_bit;
+	/*
+	 * The configuration's page shift and forced MAX_PAGE_ORDER (api.h),
+	 * from the unit's macros; -1 when the unit does not show them.
+	 */
+	int page_shift;
+	int forced_max_order;
 
 	bool lowered; /* model_lower() ran */
 	/* Built by the link step from the units of one module. */
@@ -525,6 +531,19 @@ void tu_describe_type(struct translation_unit *tu, const char *tag,
 void tu_describe_enumerator(struct translation_unit *tu, const char *name,
 			    long long value);
 void tu_describe_macro(struct translation_unit *tu, const char *name);
+/*
+ * A defined followed macro whose body is one token, as it is spelled: the
+ * core reads what it needs from it (an integer: the configuration's page
+ * shift and the like).
+ */
+void tu_describe_macro_token(struct translation_unit *tu, const char *name,
+			     const char *spelling);
+/*
+ * KMALLOC_MAX_SIZE of the configuration the unit is compiled with, when its
+ * macros show it (api.h); false otherwise.
+ */
+bool tu_object_size_limit(const struct translation_unit *tu,
+			  unsigned long *limit);
 void tu_describe_alias(struct translation_unit *tu, const char *name,
 		       const char *target);
 /* A function the object's initializer holds at element and field. */

@@ -14,8 +14,9 @@
  * Good:  kmem_cache_setup(foo_cachep, "foo", sizeof(struct foo), 32, 0, NULL);
  *
  * Confidence: high; only constants are judged (sizeof, offsetof, literal
- * numbers, compound literals of the setup macros).  The limits are those
- * of x86-64 with 4 KiB pages.
+ * numbers, compound literals of the setup macros).  The largest object
+ * size is the configuration's (its page shift and MAX_PAGE_ORDER, from the
+ * unit's macros): a unit that does not show them is not judged on size.
  */
 #include "analysis.h"
 #include "api.h"
@@ -41,19 +42,20 @@ static void check_region(struct analysis *analysis, const struct event *event,
 	if (!parameters->useroffset.known || !parameters->usersize.known)
 		return;
 	if (!size && offset) {
-		analysis_report(analysis, event->location,
-				"static cache '%s': a usercopy offset (%lld) "
-				"without a usercopy size; the region is dropped",
-				cache_name(analysis, event), offset);
+		analysis_report(
+			analysis, event->location,
+			"static cache '%s': a usercopy offset (%lld) "
+			"without a usercopy size; the region is dropped",
+			cache_name(analysis, event), offset);
 		return;
 	}
 	if (event->size && size && offset + size > (long long)event->size)
-		analysis_report(analysis, event->location,
-				"static cache '%s': the usercopy region (offset "
-				"%lld, %lld bytes) does not fit in %lu-byte "
-				"objects; the region is dropped",
-				cache_name(analysis, event), offset, size,
-				event->size);
+		analysis_report(
+			analysis, event->location,
+			"static cache '%s': the usercopy region (offset "
+			"%lld, %lld bytes) does not fit in %lu-byte "
+			"objects; the region is dropped",
+			cache_name(analysis, event), offset, size, event->size);
 }
 
 static void check_free_pointer(struct analysis *analysis,
@@ -71,8 +73,7 @@ static void check_free_pointer(struct analysis *analysis,
 		why = "is not inside the object";
 	else if (offset % API_FREE_POINTER_SIZE)
 		why = "is not aligned to a pointer";
-	else if (event->flags_known &&
-		 analysis->tu->typesafe_by_rcu_bit >= 0 &&
+	else if (event->flags_known && analysis->tu->typesafe_by_rcu_bit >= 0 &&
 		 !has_flag(event, analysis->tu->typesafe_by_rcu_bit))
 		why = "is given without SLAB_TYPESAFE_BY_RCU";
 	if (why)
@@ -87,6 +88,7 @@ static void match_setup(struct analysis *analysis,
 			const struct event *event)
 {
 	const struct setup_parameters *parameters = event->parameters;
+	unsigned long size_limit;
 	long long align;
 
 	(void)function;
@@ -102,20 +104,22 @@ static void match_setup(struct analysis *analysis,
 				"static cache '%s' is set up with an object "
 				"size of 0; the setup fails",
 				cache_name(analysis, event));
-	if (event->size > API_OBJECT_SIZE_LIMIT)
+	if (tu_object_size_limit(analysis->tu, &size_limit) &&
+	    event->size > size_limit)
 		analysis_report(analysis, event->location,
 				"static cache '%s': objects of %lu bytes are "
 				"larger than the slab allocator's largest "
 				"(%lu); the setup fails",
 				cache_name(analysis, event), event->size,
-				API_OBJECT_SIZE_LIMIT);
+				size_limit);
 	align = parameters->align.value;
 	if (parameters->align.known && align && (align & (align - 1)))
-		analysis_report(analysis, event->location,
-				"static cache '%s': the alignment %lld is not a "
-				"power of two; object sizes are rounded as if "
-				"it were",
-				cache_name(analysis, event), align);
+		analysis_report(
+			analysis, event->location,
+			"static cache '%s': the alignment %lld is not a "
+			"power of two; object sizes are rounded as if "
+			"it were",
+			cache_name(analysis, event), align);
 	check_region(analysis, event, parameters);
 	check_free_pointer(analysis, event, parameters);
 }

@@ -124,7 +124,7 @@ echo '{"format": "slabcheck-facts", "version": 99}' >facts/bad.facts
 actual=$("$slabcheck" link facts/bad.facts 2>&1)
 check "link: bad facts exit status" 2 $?
 check "link: bad facts message" \
-	"slabcheck: facts/bad.facts: not slabcheck-facts version 3 (written by an older slabcheck)
+	"slabcheck: facts/bad.facts: not slabcheck-facts version 4 (written by an older slabcheck)
 slabcheck: 0 units checked, 0 modules linked; findings: 0 new, 0 known, 0 suppressed; trouble, see above" \
 	"$actual"
 

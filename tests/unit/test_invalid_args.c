@@ -9,8 +9,8 @@
 
 #include "model_builder.h"
 
-#define WARN(line, text)                                                       \
-	MB_FILE ":" #line ":2: warning: static cache 'foo_cache'" text         \
+#define WARN(line, text)                                               \
+	MB_FILE ":" #line ":2: warning: static cache 'foo_cache'" text \
 		" [kmem-invalid-args]\n"
 
 static struct setup_parameters *setup(struct translation_unit *tu,
@@ -20,8 +20,7 @@ static struct setup_parameters *setup(struct translation_unit *tu,
 {
 	int foo = mb_instance(tu, "foo_cache", 5, false);
 	int f = mb_function(tu, "foo_init", 10, 1);
-	struct event *event = mb_setup(tu, f, 0, mb_whole(foo),
-				       mb_at(line, 2));
+	struct event *event = mb_setup(tu, f, 0, mb_whole(foo), mb_at(line, 2));
 	struct setup_parameters *parameters =
 		arena_alloc(&tu->arena, sizeof(*parameters));
 
@@ -70,8 +69,9 @@ static void usercopy_region(void **state)
 	mb_expect(tu, NULL, "");
 	parameters->usersize = (struct known_number){ true, 17 };
 	mb_expect(tu, NULL,
-		  WARN(11, ": the usercopy region (offset 48, 17 bytes) does "
-			   "not fit in 64-byte objects; the region is dropped"));
+		  WARN(11,
+		       ": the usercopy region (offset 48, 17 bytes) does "
+		       "not fit in 64-byte objects; the region is dropped"));
 	parameters->usersize = (struct known_number){ true, 0 };
 	mb_expect(tu, NULL,
 		  WARN(11, ": a usercopy offset (48) without a usercopy size; "
@@ -115,11 +115,41 @@ static void size_and_name(void **state)
 				   "or crashes in sysfs"));
 }
 
+/*
+ * KMALLOC_MAX_SIZE from the unit's Kconfig macros: none without a page
+ * shift; the forced order when there is one, 10 otherwise.
+ */
+static void object_size_limit_from_macros(void **state)
+{
+	struct translation_unit tu;
+	unsigned long limit = 0;
+
+	(void)state;
+	tu_init(&tu, "limits.c");
+	assert_false(tu_object_size_limit(&tu, &limit));
+	tu_describe_macro_token(&tu, "CONFIG_PAGE_SHIFT", "12");
+	assert_true(tu_object_size_limit(&tu, &limit));
+	assert_int_equal(limit, 4UL << 20);
+	tu_describe_macro_token(&tu, "CONFIG_PAGE_SHIFT", "16");
+	tu_describe_macro_token(&tu, "CONFIG_ARCH_FORCE_MAX_ORDER", "13U");
+	assert_true(tu_object_size_limit(&tu, &limit));
+	assert_int_equal(limit, 512UL << 20);
+	/* Not an integer literal: the value stays what it was. */
+	tu_describe_macro_token(&tu, "CONFIG_PAGE_SHIFT", "PAGE_SHIFT_4K");
+	tu_describe_macro_token(&tu, "CONFIG_PAGE_SHIFT", "0x40");
+	assert_true(tu_object_size_limit(&tu, &limit));
+	assert_int_equal(limit, 512UL << 20);
+	tu_release(&tu);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		MB_TEST(alignment),	  MB_TEST(good_alignments_silent),
-		MB_TEST(usercopy_region), MB_TEST(free_pointer),
+		cmocka_unit_test(object_size_limit_from_macros),
+		MB_TEST(alignment),
+		MB_TEST(good_alignments_silent),
+		MB_TEST(usercopy_region),
+		MB_TEST(free_pointer),
 		MB_TEST(size_and_name),
 	};
 

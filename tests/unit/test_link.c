@@ -132,7 +132,7 @@ static void facts_of_another_version_refused(void **state)
 	rewind(stream);
 	tu_init(&copy, NULL);
 	assert_int_equal(facts_read(&copy, stream, error, sizeof(error)), -1);
-	assert_non_null(strstr(error, "version 3"));
+	assert_non_null(strstr(error, "version 4"));
 	fclose(stream);
 	tu_release(&copy);
 }

@@ -6,6 +6,9 @@
 #ifndef _LINUX_COMPILER_H
 #define _LINUX_COMPILER_H
 
+/* kbuild's -include <linux/kconfig.h> brings the configuration first. */
+#include <generated/autoconf.h>
+
 #define __aligned(x)		__attribute__((__aligned__(x)))
 #define __section(s)		__attribute__((__section__(s)))
 #define __packed		__attribute__((__packed__))
