@@ -3,11 +3,11 @@
 // pages (CONFIG_PAGE_SHIFT=16, CONFIG_ARCH_FORCE_MAX_ORDER=13).  Objects of
 // 64 and 128 MiB fail the setup on the first and are fine on the second.
 // (Sizes stay below 256 MiB: sparse counts sizes in bits, in an int.)
-// RUN: %check %s | %filecheck %s --check-prefixes=CHECK,PAGES4K
-// RUN: %check -DCONFIG_PAGE_SHIFT=16 -DCONFIG_ARCH_FORCE_MAX_ORDER=13 %s | %filecheck %s --check-prefixes=CHECK,PAGES64K --allow-empty
+// RUN: %check %s | %filecheck %s --check-prefixes=CHECK,SMALLPAGES
+// RUN: %check -DCONFIG_PAGE_SHIFT=16 -DCONFIG_ARCH_FORCE_MAX_ORDER=13 %s | %filecheck %s --check-prefixes=CHECK,BIGPAGES --allow-empty
 // 64 KiB pages with MAX_PAGE_ORDER left at its default of 10: 64 MiB is
 // the largest; it fits, 128 MiB does not.
-// RUN: %check -DCONFIG_PAGE_SHIFT=16 %s | %filecheck %s --check-prefixes=CHECK,PAGES64K,ORDER10
+// RUN: %check -DCONFIG_PAGE_SHIFT=16 %s | %filecheck %s --check-prefixes=CHECK,BIGPAGES,DEFAULTORDER
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -29,11 +29,11 @@ static struct kmem_cache_opaque table_cache;
 
 static int __init frames_init(void)
 {
-	// PAGES4K: {{.*}}[[@LINE+2]]:2: warning: static cache 'ring_cache': objects of 67108864 bytes are larger than the slab allocator's largest (4194304); the setup fails [kmem-invalid-args]
-	// PAGES64K-NOT: 'ring_cache'
+	// SMALLPAGES: {{.*}}[[@LINE+2]]:2: warning: static cache 'ring_cache': objects of 67108864 bytes are larger than the slab allocator's largest (4194304); the setup fails [kmem-invalid-args]
+	// BIGPAGES-NOT: 'ring_cache'
 	KMEM_CACHE_SETUP(ring_cachep, frame_ring, SLAB_PANIC);
-	// PAGES4K: {{.*}}[[@LINE+2]]:2: warning: static cache 'table_cache': objects of 134217728 bytes are larger than the slab allocator's largest (4194304); the setup fails [kmem-invalid-args]
-	// ORDER10: {{.*}}[[@LINE+1]]:2: warning: static cache 'table_cache': objects of 134217728 bytes are larger than the slab allocator's largest (67108864); the setup fails [kmem-invalid-args]
+	// SMALLPAGES: {{.*}}[[@LINE+2]]:2: warning: static cache 'table_cache': objects of 134217728 bytes are larger than the slab allocator's largest (4194304); the setup fails [kmem-invalid-args]
+	// DEFAULTORDER: {{.*}}[[@LINE+1]]:2: warning: static cache 'table_cache': objects of 134217728 bytes are larger than the slab allocator's largest (67108864); the setup fails [kmem-invalid-args]
 	KMEM_CACHE_SETUP(table_cachep, frame_table, SLAB_PANIC);
 	return 0;
 }
