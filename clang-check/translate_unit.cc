@@ -682,6 +682,9 @@ void translate_unit(ASTContext &context, Preprocessor &preprocessor,
 
 	for (int i = 0; model_followed_macros[i]; i++)
 		describe_macro(preprocessor, tu, model_followed_macros[i]);
+	tu_describe_pointer_size(
+		tu,
+		context.getTypeSizeInChars(context.VoidPtrTy).getQuantity());
 	describe_declarations(walk);
 	/* The walk reaches more functions as it goes. */
 	for (size_t i = 0; i < walk.functions.size(); i++) {

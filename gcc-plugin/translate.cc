@@ -442,6 +442,8 @@ static void describe_unit(struct translation_unit *tu)
 		if (macro_single_token(name, &token))
 			tu_describe_macro_token(tu, name, token.c_str());
 	}
+	tu_describe_pointer_size(tu,
+				 tree_to_uhwi(TYPE_SIZE_UNIT(ptr_type_node)));
 	FOR_EACH_FUNCTION(node) {
 		const char *target = alias_target(node->decl);
 

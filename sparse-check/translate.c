@@ -206,6 +206,9 @@ static void describe_unit(struct translation_unit *tu)
 	END_FOR_EACH_PTR(sym);
 	for (int i = 0; model_followed_macros[i]; i++)
 		describe_macro(tu, model_followed_macros[i]);
+	/* --arch and -m32/-m64 have set it, as for any pointer type. */
+	tu_describe_pointer_size(tu,
+				 (unsigned long)bits_to_bytes(bits_in_pointer));
 	describe_aliases(tu);
 }
 

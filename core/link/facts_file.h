@@ -14,7 +14,7 @@
 
 /* What a facts file says it is; a reader refuses any other version. */
 #define FACTS_FORMAT "slabcheck-facts"
-#define FACTS_VERSION 4
+#define FACTS_VERSION 5
 /* Which slabcheck wrote a facts file: read by people, not by the reader. */
 #define FACTS_PRODUCER "slabcheck " SLABCHECK_VERSION
 

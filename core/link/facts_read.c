@@ -569,6 +569,8 @@ static void read_unit(struct reader *reader, json_t *unit, json_t *root)
 	tu->page_shift = (int)read_integer_or(unit, "page-shift", -1);
 	tu->forced_max_order =
 		(int)read_integer_or(unit, "forced-max-order", -1);
+	tu->pointer_size =
+		(unsigned long)read_integer_or(unit, "pointer-size", 0);
 	if (json_is_object(layout)) {
 		tu->kmem_cache_complete = true;
 		tu->kmem_cache_size =

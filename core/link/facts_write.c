@@ -472,12 +472,13 @@ static json_t *unit_json(struct writer *writer, const char *directory)
 {
 	const struct translation_unit *tu = writer->tu;
 	json_t *unit = json_pack(
-		"{s:s, s:s, s:b, s:i, s:i, s:i, s:i, s:i}", "main-file",
+		"{s:s, s:s, s:b, s:i, s:i, s:i, s:i, s:i, s:I}", "main-file",
 		tu->main_file, "directory", directory ? directory : "",
 		"module", tu->is_module, "preallocated-bit",
 		tu->preallocated_bit, "panic-bit", tu->panic_bit,
 		"typesafe-by-rcu-bit", tu->typesafe_by_rcu_bit, "page-shift",
-		tu->page_shift, "forced-max-order", tu->forced_max_order);
+		tu->page_shift, "forced-max-order", tu->forced_max_order,
+		"pointer-size", (json_int_t)tu->pointer_size);
 
 	set_string(unit, "module-init", function_name(tu, tu->module_init));
 	set_string(unit, "module-exit", function_name(tu, tu->module_exit));

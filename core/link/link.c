@@ -213,6 +213,8 @@ static void merge_unit_facts(struct translation_unit *module,
 		module->panic_bit = unit->panic_bit;
 	if (module->typesafe_by_rcu_bit < 0)
 		module->typesafe_by_rcu_bit = unit->typesafe_by_rcu_bit;
+	if (!module->pointer_size)
+		module->pointer_size = unit->pointer_size;
 	if (module->page_shift < 0) {
 		module->page_shift = unit->page_shift;
 		module->forced_max_order = unit->forced_max_order;

@@ -140,6 +140,13 @@ bool tu_object_size_limit(const struct translation_unit *tu,
 	return true;
 }
 
+void tu_describe_pointer_size(struct translation_unit *tu, unsigned long size)
+{
+	/* Only a power of two can align anything. */
+	if (size && !(size & (size - 1)))
+		tu->pointer_size = size;
+}
+
 void tu_describe_alias(struct translation_unit *tu, const char *name,
 		       const char *target)
 {

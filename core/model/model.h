@@ -439,6 +439,8 @@ struct translation_unit {
 	 */
 	int page_shift;
 	int forced_max_order;
+	/* sizeof(void *) on the unit's target; 0 when not described. */
+	unsigned long pointer_size;
 
 	bool lowered; /* model_lower() ran */
 	/* Built by the link step from the units of one module. */
@@ -544,6 +546,8 @@ void tu_describe_macro_token(struct translation_unit *tu, const char *name,
  */
 bool tu_object_size_limit(const struct translation_unit *tu,
 			  unsigned long *limit);
+/* The target's pointer size in bytes, as the compiler lays pointers out. */
+void tu_describe_pointer_size(struct translation_unit *tu, unsigned long size);
 void tu_describe_alias(struct translation_unit *tu, const char *name,
 		       const char *target);
 /* A function the object's initializer holds at element and field. */

@@ -17,6 +17,8 @@
  * numbers, compound literals of the setup macros).  The largest object
  * size is the configuration's (its page shift and MAX_PAGE_ORDER, from the
  * unit's macros): a unit that does not show them is not judged on size.
+ * A free pointer's alignment is the target's pointer size, as the
+ * front-end read it from the unit.
  */
 #include "analysis.h"
 #include "api.h"
@@ -71,7 +73,8 @@ static void check_free_pointer(struct analysis *analysis,
 		return;
 	if (event->size && offset >= (long long)event->size)
 		why = "is not inside the object";
-	else if (offset % API_FREE_POINTER_SIZE)
+	else if (analysis->tu->pointer_size &&
+		 offset % (long long)analysis->tu->pointer_size)
 		why = "is not aligned to a pointer";
 	else if (event->flags_known && analysis->tu->typesafe_by_rcu_bit >= 0 &&
 		 !has_flag(event, analysis->tu->typesafe_by_rcu_bit))

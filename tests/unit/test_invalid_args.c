@@ -84,6 +84,7 @@ static void free_pointer(void **state)
 	struct setup_parameters *parameters;
 
 	tu->typesafe_by_rcu_bit = 9;
+	tu_describe_pointer_size(tu, 8);
 	parameters = setup(tu, 64, 1u << 9, 11);
 	parameters->use_freeptr_offset = (struct known_number){ true, 1 };
 	parameters->freeptr_offset = (struct known_number){ true, 8 };
@@ -96,6 +97,17 @@ static void free_pointer(void **state)
 	mb_expect(tu, NULL,
 		  WARN(11, ": the free pointer offset 4 is not aligned to a "
 			   "pointer; the setup fails"));
+	/* A 32-bit target's pointers are 4 bytes: the same offset is fine. */
+	tu_describe_pointer_size(tu, 4);
+	mb_expect(tu, NULL, "");
+	parameters->freeptr_offset = (struct known_number){ true, 6 };
+	mb_expect(tu, NULL,
+		  WARN(11, ": the free pointer offset 6 is not aligned to a "
+			   "pointer; the setup fails"));
+	/* A unit that shows no pointer size is not judged on alignment. */
+	tu->pointer_size = 0;
+	mb_expect(tu, NULL, "");
+	parameters->freeptr_offset = (struct known_number){ true, 4 };
 	/* Not used: the offset means nothing. */
 	parameters->use_freeptr_offset = (struct known_number){ true, 0 };
 	mb_expect(tu, NULL, "");
