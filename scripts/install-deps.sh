@@ -5,6 +5,10 @@
 # package (scripts/build-sparse.sh, cached) and fetches the SARIF schema
 # the report tests validate against.
 #
+# The cross compilers Debian packages with plugin headers get a plugin each
+# (gcc-plugin/CMakeLists.txt): the tests run the lit suite and a short arm64
+# kernel stage with them.
+#
 # --gcc-door: only what building and running the GCC door needs (the
 # compiler, the plugin headers, jansson, CMake), as scripts/demo.sh wants.
 set -eu
@@ -19,7 +23,11 @@ if [ "${1:-}" != --gcc-door ]; then
 		clang-14 llvm-14-dev libclang-14-dev libclang-cpp14-dev
 		clang llvm lld
 		clang-16 llvm-16-dev libclang-16-dev libclang-cpp16-dev
-		clang-19 llvm-19-dev libclang-19-dev libclang-cpp19-dev)
+		clang-19 llvm-19-dev libclang-19-dev libclang-cpp19-dev
+		gcc-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu
+		gcc-riscv64-linux-gnu gcc-12-plugin-dev-riscv64-linux-gnu
+		gcc-powerpc64le-linux-gnu
+		gcc-12-plugin-dev-powerpc64le-linux-gnu)
 	while read -r package; do
 		[ -n "$package" ] && packages+=("$package")
 	done < <(grep -v '^#' "$here/tests/kernel/packages.txt")

@@ -54,8 +54,11 @@ extern enum front_end front_end;
 const char *option_prefix(void);
 /* One option of the core's, spelled for the front-end that runs. */
 char *front_end_option(const char *key, const char *value);
-/* The plugin of the front-end that runs (GCC's or Clang's); exits if none. */
-const char *plugin_path(void);
+/*
+ * The plugin of the front-end that runs (GCC's or Clang's), for the compiler
+ * the build runs (NULL: the one slabcheck was built for); exits if none.
+ */
+const char *plugin_path(const char *compiler);
 /* asprintf() of one string, or exit. */
 char *format_string(const char *fmt, const char *value);
 /* Runs a command with its stdout on our stderr: its exit status, or -1. */

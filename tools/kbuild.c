@@ -31,6 +31,7 @@ struct build {
 	const char *module;  /* M= (or KBUILD_EXTMOD) */
 	const char *kcflags; /* the build's own KCFLAGS */
 	const char *cc;	     /* the build's own CC= */
+	const char *cross;   /* CROSS_COMPILE= (or from make's environment) */
 	const char *cf;	     /* the build's own CF= */
 	bool checker_level;  /* C= given */
 	bool llvm;	     /* LLVM= or a Clang CC= given */
@@ -84,6 +85,7 @@ static int read_build(struct build *build, struct check_run *run, int argc,
 	build->cf = environment("CF");
 	build->objects = environment("KBUILD_OUTPUT");
 	build->module = environment("KBUILD_EXTMOD");
+	build->cross = environment("CROSS_COMPILE");
 	build->llvm = environment("LLVM") != NULL;
 	build->checker_level = environment("C") != NULL;
 	build->modpost_warn = environment("KBUILD_MODPOST_WARN") != NULL;
@@ -113,6 +115,8 @@ static int read_build(struct build *build, struct check_run *run, int argc,
 			build->module = strchr(argument, '=') + 1;
 		else if (!strncmp(argument, "O=", 2))
 			build->objects = argument + 2;
+		else if (!strncmp(argument, "CROSS_COMPILE=", 14))
+			build->cross = argument + 14;
 		else if (!strncmp(argument, "LLVM=", 5))
 			build->llvm = true;
 		else if (!strncmp(argument, "CC=", 3)) {
@@ -263,6 +267,16 @@ static int add_distcc_variables(struct build *build, char **command, int n,
 	/* The last word is the compiler, after distcc or ccache. */
 	while (compiler_start > build->cc && compiler_start[-1] != ' ')
 		compiler_start--;
+	/* slabcheck-gcc runs one GCC, the one slabcheck was built for. */
+	if (strcmp(gcc_plugin_for(build->cc),
+		   sibling_path(SIBLING_GCC_PLUGIN))) {
+		fprintf(stderr,
+			"slabcheck: through distcc, the helpers run "
+			"slabcheck-gcc, which is %s: %s needs a slabcheck "
+			"built for it (-DSLABCHECK_GCC=%s)\n",
+			SLABCHECK_DEFAULT_CC, compiler_start, compiler_start);
+		exit(EXIT_TROUBLE);
+	}
 	if (asprintf(&cc, "CC=%.*sslabcheck-gcc",
 		     (int)(compiler_start - build->cc), build->cc) < 0 ||
 	    asprintf(&ours, "-fdirectives-only -fworking-directory %s",
@@ -298,6 +312,11 @@ static int add_variables(struct build *build, struct check_run *run,
 			 char **command, int n, const char *disable)
 {
 	char *ours, *plugin_options;
+	/* kbuild's CC, whose plugin this is: a cross GCC has its own. */
+	const char *compiler =
+		build->cc    ? build->cc :
+		build->cross ? format_string("%sgcc", build->cross) :
+			       NULL;
 
 	if (front_end == FRONT_END_SPARSE) {
 		/* Every file of the targets, recompiled or not. */
@@ -347,7 +366,7 @@ static int add_variables(struct build *build, struct check_run *run,
 	if (front_end == FRONT_END_GCC && through_distcc(build)) {
 		n = add_distcc_variables(build, command, n, plugin_options);
 	} else {
-		if (asprintf(&ours, "-fplugin=%s %s", plugin_path(),
+		if (asprintf(&ours, "-fplugin=%s %s", plugin_path(compiler),
 			     plugin_options) < 0)
 			exit(EXIT_TROUBLE);
 		command[n++] = merged("KCFLAGS", build->kcflags, ours);
@@ -357,7 +376,7 @@ static int add_variables(struct build *build, struct check_run *run,
 	if (front_end == FRONT_END_CLANG_PLUGIN && !build->llvm)
 		command[n++] = "LLVM=1";
 	command[n++] = "--output-sync=target";
-	hash_plugin_in_ccache(plugin_path());
+	hash_plugin_in_ccache(plugin_path(compiler));
 	return n;
 }
 

@@ -19,6 +19,13 @@
 #ifndef SLABCHECK_INSTALLED_GCC_PLUGIN
 #define SLABCHECK_INSTALLED_GCC_PLUGIN "../lib/slabcheck/slabcheck_gcc.so"
 #endif
+/* What -dumpmachine says of the GCC the plugin next to us was built for. */
+#ifndef SLABCHECK_GCC_MACHINE
+#define SLABCHECK_GCC_MACHINE ""
+#endif
+#ifndef SLABCHECK_DEFAULT_CC
+#define SLABCHECK_DEFAULT_CC "gcc"
+#endif
 #ifndef SLABCHECK_INSTALLED_LIBRARY_DIR
 #define SLABCHECK_INSTALLED_LIBRARY_DIR "../lib/slabcheck"
 #endif
@@ -115,6 +122,61 @@ const char *sibling_path(enum sibling sibling)
 		path = existing(place->built);
 	found[sibling] = path ? path : place->fallback;
 	return found[sibling];
+}
+
+/* The target triple of a GCC, as it names its directories; NULL if unknown. */
+static char *gcc_machine(const char *gcc)
+{
+	char *command, *machine = NULL;
+	size_t size = 0;
+	ssize_t length;
+	FILE *output;
+
+	/* A compiler name holds no quote: it is one word of a make variable. */
+	if (strchr(gcc, '\'') ||
+	    asprintf(&command, "'%s' -dumpmachine 2>/dev/null", gcc) < 0)
+		return NULL;
+	output = popen(command, "r");
+	free(command);
+	if (!output)
+		return NULL;
+	length = getline(&machine, &size, output);
+	if (pclose(output) != 0 || length <= 1 || strchr(machine, '/')) {
+		free(machine);
+		return NULL;
+	}
+	machine[length - 1] = '\0';
+	return machine;
+}
+
+const char *gcc_plugin_for(const char *compiler)
+{
+	static const char *cross_plugin;
+	const char *gcc, *named = getenv(places[SIBLING_GCC_PLUGIN].variable);
+	char *machine, *place;
+
+	if ((named && *named) || !compiler || !*compiler)
+		return sibling_path(SIBLING_GCC_PLUGIN);
+	if (cross_plugin)
+		return cross_plugin;
+	/* The compiler is the last word, after ccache or distcc. */
+	gcc = strrchr(compiler, ' ');
+	gcc = gcc ? gcc + 1 : compiler;
+	if (!strcmp(gcc, SLABCHECK_DEFAULT_CC))
+		return sibling_path(SIBLING_GCC_PLUGIN);
+	machine = gcc_machine(gcc);
+	if (!machine || !strcmp(machine, SLABCHECK_GCC_MACHINE)) {
+		free(machine);
+		return sibling_path(SIBLING_GCC_PLUGIN);
+	}
+	if (asprintf(&place, "../gcc-plugin/%s/slabcheck_gcc.so", machine) < 0)
+		return sibling_path(SIBLING_GCC_PLUGIN);
+	cross_plugin = existing(place);
+	free(place);
+	free(machine);
+	if (!cross_plugin)
+		cross_plugin = places[SIBLING_GCC_PLUGIN].fallback;
+	return cross_plugin;
 }
 
 void sibling_describe_search(enum sibling sibling, FILE *stream)

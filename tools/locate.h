@@ -26,6 +26,14 @@ enum sibling {
  * NULL when nothing can stand in for it.
  */
 const char *sibling_path(enum sibling sibling);
+/*
+ * The GCC plugin for the GCC named by 'compiler' (a command, possibly
+ * "ccache gcc"; NULL: the GCC slabcheck was built for).  A cross compiler
+ * (another -dumpmachine) gets the plugin built for it: in a build
+ * directory gcc-plugin/MACHINE/slabcheck_gcc.so, installed in its own
+ * plugin directory, where -fplugin=slabcheck_gcc finds it.
+ */
+const char *gcc_plugin_for(const char *compiler);
 /* The environment variable that names the sibling. */
 const char *sibling_variable(enum sibling sibling);
 /* Where the sibling was looked for, for a message when it is missing. */

@@ -62,12 +62,14 @@ char *front_end_option(const char *key, const char *value)
 	return text;
 }
 
-const char *plugin_path(void)
+const char *plugin_path(const char *compiler)
 {
 	enum sibling sibling = front_end == FRONT_END_CLANG_PLUGIN ?
 				       SIBLING_CLANG_PLUGIN :
 				       SIBLING_GCC_PLUGIN;
-	const char *path = sibling_path(sibling);
+	const char *path = sibling == SIBLING_GCC_PLUGIN ?
+				   gcc_plugin_for(compiler) :
+				   sibling_path(sibling);
 
 	if (!path) {
 		fputs("slabcheck: cannot find the Clang plugin: ", stderr);
@@ -133,7 +135,8 @@ static char **file_command(struct check_run *run, char **flags, int flag_count,
 		command[n++] = (char *)sibling_path(SIBLING_SPARSE);
 	} else {
 		command[n++] = (char *)compiler;
-		command[n++] = format_string("-fplugin=%s", plugin_path());
+		command[n++] =
+			format_string("-fplugin=%s", plugin_path(compiler));
 	}
 	command[n++] = front_end_option("findings-dir", run->directory);
 	/* Two files or more: the facts for the link step too. */

@@ -40,6 +40,9 @@ config.environment['SLABCHECK_BUILD_DIR'] = build_dir
 config.environment['SLABCHECK_INCLUDE_DIR'] = include_dir
 # The GCC the plugin was built for, which the gcc driver must run.
 config.environment['SLABCHECK_GCC'] = lit_config.params.get('gcc', 'gcc')
+# Its plugin: a cross GCC's is gcc-plugin/MACHINE/slabcheck_gcc.so.
+config.environment['SLABCHECK_LIT_GCC_PLUGIN'] = lit_config.params.get(
+    'gcc_plugin', os.path.join(build_dir, 'gcc-plugin', 'slabcheck_gcc.so'))
 # The Clang slabcheck_clang.so was built for, which its driver must run.
 config.environment['SLABCHECK_CLANG_CC'] = lit_config.params.get('clang',
                                                                  'clang')

@@ -73,6 +73,33 @@ CCACHE_PREFIX=distcc kbuild CC="ccache gcc" fs/
 expect "CC=\"ccache gcc\" with CCACHE_PREFIX=distcc: slabcheck-gcc" \
 	"CC=ccache slabcheck-gcc" "$(passed_to_make '^CC=')"
 
+# A cross GCC gets the plugin built for it (gcc-plugin/MACHINE/), named by
+# CROSS_COMPILE= on the command line or in the environment, or by CC=.
+cross_plugin=$(dirname "$slabcheck")/../gcc-plugin/aarch64-linux-gnu/slabcheck_gcc.so
+if [ -f "$cross_plugin" ] && command -v aarch64-linux-gnu-gcc >/dev/null; then
+	cross_plugin=$(realpath "$cross_plugin")
+	kbuild ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- fs/
+	expect "CROSS_COMPILE=aarch64-linux-gnu- loads the aarch64 plugin" \
+		"ARCH=arm64:CROSS_COMPILE=aarch64-linux-gnu-:1" \
+		"$(passed_to_make '^(ARCH|CROSS_COMPILE)=' | paste -sd:):$(
+			passed_to_make "^KCFLAGS=-fplugin=$cross_plugin " | wc -l)"
+	CROSS_COMPILE=aarch64-linux-gnu- kbuild ARCH=arm64 fs/
+	expect "CROSS_COMPILE in the environment: the aarch64 plugin" 1 \
+		"$(passed_to_make "^KCFLAGS=-fplugin=$cross_plugin " | wc -l)"
+	kbuild CC="ccache aarch64-linux-gnu-gcc" fs/
+	expect "CC=\"ccache aarch64-linux-gnu-gcc\": the aarch64 plugin" 1 \
+		"$(passed_to_make "^KCFLAGS=-fplugin=$cross_plugin " | wc -l)"
+	# distcc's helpers run slabcheck-gcc, the native GCC: refused.
+	status=0
+	kbuild CC="distcc aarch64-linux-gnu-gcc" fs/ || status=$?
+	expect "CC=\"distcc aarch64-linux-gnu-gcc\" refused" "2:1" \
+		"$status:$(grep -c 'needs a slabcheck built for it' "$work/stderr")"
+	# The GCC slabcheck was built for keeps its own.
+	kbuild CC="$gcc" fs/
+	expect "CC=$gcc: not the aarch64 plugin" 0 \
+		"$(passed_to_make "^KCFLAGS=-fplugin=$cross_plugin " | wc -l)"
+fi
+
 kbuild --clang LLVM=-14 fs/
 expect "--clang keeps LLVM=-14" "LLVM=-14" "$(passed_to_make '^LLVM=')"
 kbuild --clang fs/

@@ -12,15 +12,22 @@
 # (with --module, slabcheck's: 0 clean, 1 findings).
 # SLABCHECK_GCC names the GCC the plugin was built for (default: gcc).
 set -u
-plugin="$SLABCHECK_BUILD_DIR/gcc-plugin/slabcheck_gcc.so"
+plugin="$SLABCHECK_LIT_GCC_PLUGIN"
 # shellcheck source=options.sh
 . "$(dirname "$0")/options.sh"
+# The cross GCCs have their own spelling of a 32-bit target.
+case "$("${SLABCHECK_GCC:-gcc}" -dumpmachine)" in
+aarch64-*) target_32_bit=(-mabi=ilp32) ;;
+riscv64-*) target_32_bit=(-march=rv32imac -mabi=ilp32) ;;
+*) target_32_bit=(-m32) ;;
+esac
 map_options -fplugin-arg-slabcheck_gcc- "$@"
 flags=(-fplugin-arg-slabcheck_gcc-verify -std=gnu11 -O2 -Wall -nostdinc
 	-isystem "$SLABCHECK_INCLUDE_DIR")
 if [ -n "$module" ]; then
-	# The plugin's options pass through slabcheck untouched.
-	CC="${SLABCHECK_GCC:-gcc}" SLABCHECK_GCC_PLUGIN="$plugin" \
+	# The plugin's options pass through slabcheck untouched; slabcheck
+	# finds the plugin of that GCC itself (a cross GCC has its own).
+	CC="${SLABCHECK_GCC:-gcc}" \
 		"$SLABCHECK_BUILD_DIR/tools/slabcheck" "${files[@]}" -- \
 		"${flags[@]}" "${args[@]}" 2>&1
 	status=$?

@@ -3,7 +3,9 @@
 # the files to check (files), whether they are one module (module), and the
 # rest (args), where each front-end-neutral option (--disable=, --exempt=,
 # --strict-size, --werror, --dump-model, --debug) becomes the core option of
-# the same name behind the front-end's prefix.
+# the same name behind the front-end's prefix, and --32-bit the compiler's
+# options for the 32-bit variant of its target (target_32_bit, -m32 unless
+# the driver says otherwise).
 #
 # usage: map_options PREFIX ARG...
 map_options() {
@@ -18,6 +20,8 @@ map_options() {
 			module=1 ;;
 		*.c)
 			files+=("$arg") ;;
+		--32-bit)
+			args+=("${target_32_bit[@]:--m32}") ;;
 		--disable=*|--exempt=*|--strict-size|--werror|--dump-model|--debug)
 			args+=("$prefix${arg#--}") ;;
 		*)

@@ -1,9 +1,10 @@
 // A custom free pointer's offset must be a multiple of the target's pointer
-// size: 8 bytes on 64-bit targets, 4 on 32-bit ones (-m32 here).  Offsets
+// size: 8 bytes on 64-bit targets, 4 on 32-bit ones (--32-bit: -m32, or
+// the cross GCC's own option).  Offsets
 // 4 and 12 fail the setup on the first and are fine on the second; offset 6
 // fails on both.
 // RUN: %check %s | %filecheck %s --check-prefixes=CHECK,WIDE
-// RUN: %check -m32 %s | %filecheck %s --check-prefixes=CHECK,NARROW
+// RUN: %check --32-bit %s | %filecheck %s --check-prefixes=CHECK,NARROW
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
