@@ -24,6 +24,16 @@
 #	LLVM		kbuild's own: LLVM=1 configures and prepares the tree
 #			for Clang (make LLVM=1); a tree is prepared for one
 #			compiler, so give each its own WORKDIR
+#	ARCH, CROSS_COMPILE
+#			kbuild's own too: ARCH=arm64
+#			CROSS_COMPILE=aarch64-linux-gnu- prepares an arm64
+#			tree from arm64's defconfig (its own WORKDIR again)
+#	KERNEL_DEFCONFIG	the configuration to start from: defconfig
+#			(the default) or allmodconfig, for instance
+#	KERNEL_CONFIG	more Kconfig symbols to enable, such as
+#			ARM64_64K_PAGES (the choice's other members are
+#			disabled by olddefconfig), or with a leading - to
+#			disable (-WERROR, for a W=1 build)
 
 set -eu
 set -o pipefail
@@ -52,7 +62,8 @@ flock 9
 # make reads LLVM from the environment, as kbuild documents it.
 hash=$({
 	cat "$kernel_dir/prepare-tree.sh" "$kernel_dir/lib.sh"
-	echo "LLVM=${LLVM:-}"
+	echo "LLVM=${LLVM:-} ARCH=${ARCH:-} CROSS_COMPILE=${CROSS_COMPILE:-}"
+	echo "KERNEL_CONFIG=${KERNEL_CONFIG:-} ${KERNEL_DEFCONFIG:-defconfig}"
 } | tree_hash)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$hash" ]; then
 	echo "${0##*/}: $tree is up to date"
@@ -63,14 +74,27 @@ fi
 unpack_patched "$tree"
 
 step "configuring"
-make -C "$tree" -s defconfig
+make -C "$tree" -s "${KERNEL_DEFCONFIG:-defconfig}"
 # defconfig has MSDOS_FS=y and VFAT_FS=y, which select FAT_FS: all three
-# have to become modules for fat.ko to be one.
-"$tree/scripts/config" --file "$tree/.config" --module UFS_FS \
-	--module FAT_FS --module MSDOS_FS --module VFAT_FS
+# have to become modules for fat.ko to be one.  x86_64's defconfig has
+# CONFIG_WERROR=y; the other configurations are held to it too, unless
+# KERNEL_CONFIG says -WERROR.
+options=(--module UFS_FS --module FAT_FS --module MSDOS_FS --module VFAT_FS)
+wanted=(CONFIG_UFS_FS=m CONFIG_FAT_FS=m CONFIG_MSDOS_FS=m CONFIG_VFAT_FS=m)
+for opt in WERROR ${KERNEL_CONFIG:-}; do
+	case $opt in
+	-*)
+		options+=(--disable "${opt#-}")
+		wanted+=("# CONFIG_${opt#-} is not set") ;;
+	*)
+		[[ " ${KERNEL_CONFIG:-} " == *" -$opt "* ]] && continue
+		options+=(--enable "$opt")
+		wanted+=("CONFIG_$opt=y") ;;
+	esac
+done
+"$tree/scripts/config" --file "$tree/.config" "${options[@]}"
 make -C "$tree" -s olddefconfig
-for opt in CONFIG_UFS_FS=m CONFIG_FAT_FS=m CONFIG_MSDOS_FS=m \
-	CONFIG_VFAT_FS=m CONFIG_WERROR=y; do
+for opt in "${wanted[@]}"; do
 	grep -qx "$opt" "$tree/.config" || die "$opt did not stick"
 done
 

@@ -26,6 +26,14 @@
 # WORKDIR/clang-with.
 # JOBS (default 2), TIME_LIMIT per compile or check (default 600 s).
 #
+# Other configurations and targets, for 0-day-sized sweeps (each needs a
+# WORKDIR of its own): prepare-tree.sh's ARCH, CROSS_COMPILE,
+# KERNEL_DEFCONFIG and KERNEL_CONFIG (ARCH=arm64
+# CROSS_COMPILE=aarch64-linux-gnu- with that GCC's plugin; KERNEL_DEFCONFIG=
+# allmodconfig KERNEL_CONFIG=-WERROR), SWEEP_TARGETS (default "vmlinux
+# modules"; "fs/ net/" builds those directories) and SWEEP_MAKE_ARGS
+# (W=1), given to both builds alike.
+#
 # Prints a summary, and writes the findings, the list of differing objects
 # and the build logs to WORKDIR/results/FRONT_END/.  Not in CI:
 # docs/reliability.md records the runs.
@@ -52,8 +60,10 @@ progress() {
 
 # LLVM=1 selects kbuild's Clang toolchain; a tree is prepared for one.
 prefix=
+read -r -a targets <<<"${SWEEP_TARGETS:-vmlinux modules}"
+read -r -a make_args <<<"${SWEEP_MAKE_ARGS:-}"
 case $front_end in
-gcc | sparse | clang-tool) compiler=gcc ;;
+gcc | sparse | clang-tool) compiler=${CROSS_COMPILE:-}gcc ;;
 clang)
 	compiler=clang
 	prefix=clang-
@@ -62,7 +72,7 @@ clang)
 esac
 reproducible=(KBUILD_BUILD_TIMESTAMP="Thu Dec 3 00:00:00 UTC 2026"
 	KBUILD_BUILD_USER=slabcheck KBUILD_BUILD_HOST=sweep
-	"CC=timeout $limit $compiler")
+	"CC=timeout $limit $compiler" "${make_args[@]}")
 
 variants=(without)
 case $front_end in gcc | clang) variants+=(with) ;; esac
@@ -75,7 +85,7 @@ done
 
 # Nothing to do when the tree is already built: make is incremental.
 progress "building without the front-end"
-make -C "$tree_without" -j"$jobs" "${reproducible[@]}" vmlinux modules \
+make -C "$tree_without" -j"$jobs" "${reproducible[@]}" "${targets[@]}" \
 	>"$results/without.log" 2>&1
 status_without=$?
 
@@ -92,21 +102,21 @@ gcc | clang)
 		export SLABCHECK_CLANG_PLUGIN=$checker
 	fi
 	"$slabcheck" kbuild ${LLVM:+--clang} -C "$tree_with" -j"$jobs" \
-		"${reproducible[@]}" vmlinux modules \
+		"${reproducible[@]}" "${targets[@]}" \
 		>"$results/findings.txt" 2>"$results/with.log"
 	;;
 sparse)
 	progress "checking every file with slabcheck-sparse (make C=2)"
 	SLABCHECK_SPARSE=$wrapper "$slabcheck" kbuild --sparse \
 		-C "$tree_without" -j"$jobs" "${reproducible[@]}" C=2 \
-		vmlinux modules \
+		"${targets[@]}" \
 		>"$results/findings.txt" 2>"$results/with.log"
 	;;
 clang-tool)
 	progress "checking every entry of compile_commands.json with slabcheck-clang"
 	SLABCHECK_CLANG_TOOL=$checker "$slabcheck" kbuild --clang-tool \
 		-C "$tree_without" -j"$jobs" "${reproducible[@]}" \
-		vmlinux modules \
+		"${targets[@]}" \
 		>"$results/findings.txt" 2>"$results/with.log"
 	;;
 esac
@@ -136,8 +146,9 @@ if [ "${#variants[@]}" -eq 2 ]; then
 		if $built_with; then
 			differ=$((differ + 1))
 			echo "$object" >>"$results/differing-objects.txt"
-		elif cmp -s <(objdump -d "$tree_with/$object" | tail -n +3) \
-			<(objdump -d "$tree_without/$object" | tail -n +3); then
+		elif cmp -s <("${CROSS_COMPILE:-}objdump" -d "$tree_with/$object" |
+			tail -n +3) <("${CROSS_COMPILE:-}objdump" -d \
+			"$tree_without/$object" | tail -n +3); then
 			elsewhere=$((elsewhere + 1))
 			echo "$object" >>"$results/differing-without-plugin.txt"
 		else
