@@ -129,7 +129,8 @@ for file in ./usr/bin/slabcheck ./usr/bin/slabcheck-gcc \
 done
 grep -q "^./usr/lib/slabcheck/\|^./usr/bin/\|^./usr/share/\|^./usr/lib/gcc/" \
 	<<<"$contents" || bad "package: files outside the layout"
-if grep -v "^./usr/lib/slabcheck/\|^./usr/bin/\|^./usr/share/\|^./usr/lib/gcc/\|^./usr/lib/distcc/\|^./usr/lib/$\|^./usr/$\|^./$" \
+# The cross GCCs' plugins go to their own plugin directories.
+if grep -v "^./usr/lib/slabcheck/\|^./usr/bin/\|^./usr/share/\|^./usr/lib/gcc/\|^./usr/lib/gcc-cross/\|^./usr/lib/distcc/\|^./usr/lib/$\|^./usr/$\|^./$" \
 	<<<"$contents"; then
 	bad "package: files outside the layout (above)"
 fi
@@ -154,5 +155,18 @@ actual=$(hidden "$gcc" -B"$work/root/usr/$gcc_dir/" \
 	-isystem "$example/../include" -DMODULE -c -o /dev/null \
 	"$example/ringbuf.c" 2>&1 | grep -c '\[kmem-')
 expect "package: -fplugin=slabcheck_gcc" 4 "$actual"
+# And each cross GCC built for finds its own the same way.
+while read -r cross_plugin; do
+	machine=$(basename "$(dirname "$cross_plugin")")
+	cross_gcc=$machine-gcc-$("$gcc" -dumpversion)
+	cross_dir=$(sed -n "s|^\./usr/\(lib/gcc-cross/$machine/.*\)/slabcheck_gcc.so$|\1|p" \
+		<<<"$contents")
+	[ -n "$cross_dir" ] || bad "package: no plugin for $machine"
+	actual=$(hidden "$cross_gcc" -B"$work/root/usr/$(dirname "$cross_dir")/" \
+		-fplugin=slabcheck_gcc -std=gnu11 -O2 -nostdinc \
+		-isystem "$example/../include" -DMODULE -c -o /dev/null \
+		"$example/ringbuf.c" 2>&1 | grep -c '\[kmem-')
+	expect "package: $cross_gcc -fplugin=slabcheck_gcc" 4 "$actual"
+done < <(find "$build/gcc-plugin" -mindepth 2 -name slabcheck_gcc.so)
 
 finish
