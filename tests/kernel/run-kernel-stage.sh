@@ -37,6 +37,11 @@
 #             for units the case did not rebuild, those of the clean run.
 #             What the plugin and the link report together must be the
 #             Expect: and Module-expect: lines, no more, no fewer.
+#             A finding that depends on the configuration (a limit
+#             of the target, such as the page size) is written as
+#                 Expect-if CONFIG_X=VALUE: FILE:LINE:COL: RULE-ID
+#             and expected only when the tree's .config has that line
+#             (cross-stages.sh runs other configurations).
 #  lookalike/ correct changes that resemble bugs: applied and rebuilt
 #             the same way, they must produce no finding.
 #
@@ -380,28 +385,39 @@ run_clean_tool() {
 # findings with its Expect: lines, restore the tree.
 run_patch() {
 	local kind=$1 patch=$2 name f obj status expected module_expected
-	local why why_tool malformed plugin_found tool_status=0
+	local why why_tool malformed plugin_found tool_status=0 conditional
 	local log=$tmp/case.log files=() builds=()
 	local tool_log=$tmp/case.tool.log tool_link_log=$tmp/case.tool.link.log
 	name=$kind/$(basename "$patch" .patch)
 
-	expected=$(sed -n -E 's/^Expect: ([^ ]+:[0-9]+:[0-9]+: kmem-[a-z-]+)[[:space:]]*$/\1/p' \
-		"$patch" | sed 's%^\./%%' | sort)
+	expected=$({
+		sed -n -E 's/^Expect: ([^ ]+:[0-9]+:[0-9]+: kmem-[a-z-]+)[[:space:]]*$/\1/p' \
+			"$patch"
+		sed -n -E 's/^Expect-if (CONFIG_[A-Z0-9_]+=[^ :]+): ([^ ]+:[0-9]+:[0-9]+: kmem-[a-z-]+)[[:space:]]*$/\1 \2/p' \
+			"$patch" | while read -r condition finding; do
+			if grep -qx -- "$condition" .config; then
+				echo "$finding"
+			fi
+		done
+	} | sed 's%^\./%%' | sort)
+	conditional=$(grep -c -E '^Expect-if ' "$patch" || true)
 	module_expected=$(sed -n -E 's/^Module-expect: ([^ ]+:[0-9]+:[0-9]+: kmem-[a-z-]+)[[:space:]]*$/\1/p' \
 		"$patch" | sed 's%^\./%%' | sort)
 	malformed=$(sed -n '/^---$/q; p' "$patch" |
-		grep -i -E '^(module-)?expect:' |
-		grep -v -E '^(Expect|Module-expect): [^ ]+:[0-9]+:[0-9]+: kmem-[a-z-]+[[:space:]]*$' ||
+		grep -i -E '^(module-)?expect(:|-if)' |
+		grep -v -E '^((Expect|Module-expect)|Expect-if CONFIG_[A-Z0-9_]+=[^ :]+): [^ ]+:[0-9]+:[0-9]+: kmem-[a-z-]+[[:space:]]*$' ||
 		true)
 	if [ -n "$malformed" ]; then
 		fail "$name" "malformed: $(one_line "$malformed")"
 		return
 	fi
-	if [ "$kind" = planted ] && [ -z "$expected$module_expected" ]; then
+	if [ "$kind" = planted ] && [ -z "$expected$module_expected" ] &&
+		[ "$conditional" -eq 0 ]; then
 		fail "$name" "no Expect: or Module-expect: line in the patch"
 		return
 	fi
-	if [ "$kind" = lookalike ] && [ -n "$expected$module_expected" ]; then
+	if [ "$kind" = lookalike ] && { [ -n "$expected$module_expected" ] ||
+		[ "$conditional" -ne 0 ]; }; then
 		fail "$name" "a look-alike must expect nothing"
 		return
 	fi
