@@ -105,7 +105,12 @@
 	"the slabcheck program itself.\n"                                     \
 	"  SLABCHECK_GCC_PLUGIN    slabcheck_gcc.so (found nowhere: "         \
 	"-fplugin=slabcheck_gcc,\n"                                           \
-	"                          from GCC's plugin directory)\n"            \
+	"                          from GCC's plugin directory); a cross "    \
+	"GCC (CC=, or\n"                                                      \
+	"                          kbuild's CROSS_COMPILE=) gets its own, "   \
+	"from\n"                                                              \
+	"                          gcc-plugin/MACHINE/ or its plugin "        \
+	"directory\n"                                                         \
 	"  SLABCHECK_CLANG_PLUGIN  slabcheck_clang.so, for --clang\n"         \
 	"  SLABCHECK_SPARSE        slabcheck-sparse, for --sparse (found "    \
 	"nowhere: PATH)\n"                                                    \
@@ -199,6 +204,9 @@ static void print_kbuild_help(FILE *stream)
 	      "-fworking-directory\n"
 	      "  O=         the objects are there; --clang-tool reads them "
 	      "there\n"
+	      "  ARCH=, CROSS_COMPILE=\n"
+	      "             passed on; a cross GCC gets the plugin built for "
+	      "it\n"
 	      "  C=, CF=    --sparse: C=2 unless the build gives C=; our "
 	      "options are\n"
 	      "             added to CF=\n"
