@@ -12,7 +12,9 @@
 # (with --module, slabcheck's: 0 clean, 1 findings).
 # SLABCHECK_GCC names the GCC the plugin was built for (default: gcc).
 set -u
-plugin="$SLABCHECK_LIT_GCC_PLUGIN"
+# lit names the plugin (a cross GCC's is gcc-plugin/MACHINE/); the scripts
+# that run this driver alone (check-parity.sh) take the build's own.
+plugin="${SLABCHECK_LIT_GCC_PLUGIN:-$SLABCHECK_BUILD_DIR/gcc-plugin/slabcheck_gcc.so}"
 # shellcheck source=options.sh
 . "$(dirname "$0")/options.sh"
 # The cross GCCs have their own spelling of a 32-bit target.
