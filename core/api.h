@@ -91,11 +91,6 @@ bool api_is_reserved_args_field(const char *field);
 #define API_PAGE_SHIFT_MACRO "CONFIG_PAGE_SHIFT"
 #define API_FORCED_MAX_ORDER_MACRO "CONFIG_ARCH_FORCE_MAX_ORDER"
 #define API_DEFAULT_MAX_PAGE_ORDER 10
-/*
- * A free pointer (freeptr_t) wraps an unsigned long, which the kernel makes
- * as wide as a pointer: its offset must be a multiple of the target's pointer
- * size, which the front-end reads from the unit's target.
- */
 
 /* module_init()/module_exit() make these aliases of the functions. */
 #define API_MODULE_INIT_ALIAS "init_module"

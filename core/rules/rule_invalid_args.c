@@ -17,8 +17,9 @@
  * numbers, compound literals of the setup macros).  The largest object
  * size is the configuration's (its page shift and MAX_PAGE_ORDER, from the
  * unit's macros): a unit that does not show them is not judged on size.
- * A free pointer's alignment is the target's pointer size, as the
- * front-end read it from the unit.
+ * A free pointer (freeptr_t) wraps an unsigned long, as wide as a pointer
+ * in the kernel: its offset is judged against the target's pointer size,
+ * as the front-end read it from the unit.
  */
 #include "analysis.h"
 #include "api.h"
