@@ -124,59 +124,97 @@ const char *sibling_path(enum sibling sibling)
 	return found[sibling];
 }
 
-/* The target triple of a GCC, as it names its directories; NULL if unknown. */
-static char *gcc_machine(const char *gcc)
+/* The first line 'gcc' prints for 'question'; NULL if none. */
+static char *gcc_answer(const char *gcc, const char *question)
 {
-	char *command, *machine = NULL;
+	char *command, *answer = NULL;
 	size_t size = 0;
 	ssize_t length;
 	FILE *output;
 
 	/* A compiler name holds no quote: it is one word of a make variable. */
 	if (strchr(gcc, '\'') ||
-	    asprintf(&command, "'%s' -dumpmachine 2>/dev/null", gcc) < 0)
+	    asprintf(&command, "'%s' %s 2>/dev/null", gcc, question) < 0)
 		return NULL;
 	output = popen(command, "r");
 	free(command);
 	if (!output)
 		return NULL;
-	length = getline(&machine, &size, output);
-	if (pclose(output) != 0 || length <= 1 || strchr(machine, '/')) {
-		free(machine);
+	length = getline(&answer, &size, output);
+	if (pclose(output) != 0 || length <= 1) {
+		free(answer);
 		return NULL;
 	}
-	machine[length - 1] = '\0';
-	return machine;
+	answer[length - 1] = '\0';
+	return answer;
+}
+
+/*
+ * Where an installation put the plugin of a cross GCC, relative to our
+ * directory: that GCC's plugin directory with its /usr/ taken off, under
+ * the prefix (as gcc-plugin/CMakeLists.txt installs it).  Under /usr the
+ * GCC finds it itself; under another prefix, or unpacked from the package,
+ * only this finds it.
+ */
+static char *installed_cross_plugin(const char *gcc)
+{
+	char *directory = gcc_answer(gcc, "-print-file-name=plugin");
+	char *place, *path = NULL;
+
+	if (!directory || strncmp(directory, "/usr/", 5)) {
+		free(directory);
+		return NULL;
+	}
+	if (asprintf(&place, "../%s/slabcheck_gcc.so", directory + 5) >= 0) {
+		path = existing(place);
+		free(place);
+	}
+	free(directory);
+	return path;
+}
+
+/* The plugin for a GCC that is not the one slabcheck was built with. */
+static const char *cross_plugin_for(const char *gcc)
+{
+	char *machine = gcc_answer(gcc, "-dumpmachine"), *place, *path;
+
+	if (!machine || strchr(machine, '/') ||
+	    !strcmp(machine, SLABCHECK_GCC_MACHINE)) {
+		free(machine);
+		return sibling_path(SIBLING_GCC_PLUGIN);
+	}
+	path = installed_cross_plugin(gcc);
+	if (!path && asprintf(&place, "../gcc-plugin/%s/slabcheck_gcc.so",
+			      machine) >= 0) {
+		path = existing(place);
+		free(place);
+	}
+	free(machine);
+	/* Not found: the GCC looks in its own plugin directory. */
+	return path ? path : places[SIBLING_GCC_PLUGIN].fallback;
 }
 
 const char *gcc_plugin_for(const char *compiler)
 {
-	static const char *cross_plugin;
+	/* One build runs one compiler: remember the last answer. */
+	static char *last_compiler;
+	static const char *last_plugin;
 	const char *gcc, *named = getenv(places[SIBLING_GCC_PLUGIN].variable);
-	char *machine, *place;
 
 	if ((named && *named) || !compiler || !*compiler)
 		return sibling_path(SIBLING_GCC_PLUGIN);
-	if (cross_plugin)
-		return cross_plugin;
+	if (last_compiler && !strcmp(last_compiler, compiler))
+		return last_plugin;
 	/* The compiler is the last word, after ccache or distcc. */
 	gcc = strrchr(compiler, ' ');
 	gcc = gcc ? gcc + 1 : compiler;
 	if (!strcmp(gcc, SLABCHECK_DEFAULT_CC))
-		return sibling_path(SIBLING_GCC_PLUGIN);
-	machine = gcc_machine(gcc);
-	if (!machine || !strcmp(machine, SLABCHECK_GCC_MACHINE)) {
-		free(machine);
-		return sibling_path(SIBLING_GCC_PLUGIN);
-	}
-	if (asprintf(&place, "../gcc-plugin/%s/slabcheck_gcc.so", machine) < 0)
-		return sibling_path(SIBLING_GCC_PLUGIN);
-	cross_plugin = existing(place);
-	free(place);
-	free(machine);
-	if (!cross_plugin)
-		cross_plugin = places[SIBLING_GCC_PLUGIN].fallback;
-	return cross_plugin;
+		last_plugin = sibling_path(SIBLING_GCC_PLUGIN);
+	else
+		last_plugin = cross_plugin_for(gcc);
+	free(last_compiler);
+	last_compiler = strdup(compiler);
+	return last_plugin;
 }
 
 void sibling_describe_search(enum sibling sibling, FILE *stream)

@@ -50,6 +50,12 @@ door_built() { # DOOR: whether the build has that front-end
 	esac
 }
 
+gcc=$(sed -n 's/^SLABCHECK_GCC:[A-Z]*=//p' "$build/CMakeCache.txt")
+gcc_version=$("$gcc" -dumpversion)
+# The machines the build made a cross GCC plugin for.
+cross_machines=$(find "$build/gcc-plugin" -mindepth 2 -name slabcheck_gcc.so \
+	-printf '%h\n' | xargs -r -n1 basename)
+
 # check_tree NAME PREFIX: what a user runs from PREFIX/bin.
 check_tree() {
 	local name=$1 prefix=$2 example door actual status
@@ -91,6 +97,18 @@ check_tree() {
 		status=$?
 		expect "$name: the example${door:+ ($door)}" "1:$(sed \
 			"s|^examples/ringbuf/|$example/|" \
+			"$source_dir/examples/ringbuf/EXPECTED")" "$status:$actual"
+	done
+	# A cross GCC as CC: the command takes that GCC's plugin from where
+	# the installation put it, wherever the prefix is.
+	for machine in $cross_machines; do
+		actual=$(hidden env CC="$machine-gcc-$gcc_version" \
+			"$prefix/bin/slabcheck" "$example/ringbuf.c" -- \
+			-std=gnu11 -O2 -nostdinc -isystem "$example/../include" \
+			-DMODULE 2>/dev/null)
+		status=$?
+		expect "$name: the example (CC=$machine-gcc-$gcc_version)" \
+			"1:$(sed "s|^examples/ringbuf/|$example/|" \
 			"$source_dir/examples/ringbuf/EXPECTED")" "$status:$actual"
 	done
 	# slabcheck-gcc loads the plugin itself, as distcc's helpers run it.
@@ -146,7 +164,6 @@ check_tree "package" "$work/root/usr"
 # GCC finds the plugin in its plugin directory by the short name, as it
 # does once the package is installed: -B puts the unpacked root's GCC
 # directory first where GCC looks for it.
-gcc=$(sed -n 's/^SLABCHECK_GCC:[A-Z]*=//p' "$build/CMakeCache.txt")
 example=$work/root/usr/share/doc/slabcheck/examples/ringbuf
 gcc_dir=$(dirname "$(sed -n 's|^\./usr/\(lib/gcc/.*\)/slabcheck_gcc.so$|\1|p' \
 	<<<"$contents")")
@@ -156,9 +173,8 @@ actual=$(hidden "$gcc" -B"$work/root/usr/$gcc_dir/" \
 	"$example/ringbuf.c" 2>&1 | grep -c '\[kmem-')
 expect "package: -fplugin=slabcheck_gcc" 4 "$actual"
 # And each cross GCC built for finds its own the same way.
-while read -r cross_plugin; do
-	machine=$(basename "$(dirname "$cross_plugin")")
-	cross_gcc=$machine-gcc-$("$gcc" -dumpversion)
+for machine in $cross_machines; do
+	cross_gcc=$machine-gcc-$gcc_version
 	cross_dir=$(sed -n "s|^\./usr/\(lib/gcc-cross/$machine/.*\)/slabcheck_gcc.so$|\1|p" \
 		<<<"$contents")
 	[ -n "$cross_dir" ] || bad "package: no plugin for $machine"
@@ -167,6 +183,6 @@ while read -r cross_plugin; do
 		-isystem "$example/../include" -DMODULE -c -o /dev/null \
 		"$example/ringbuf.c" 2>&1 | grep -c '\[kmem-')
 	expect "package: $cross_gcc -fplugin=slabcheck_gcc" 4 "$actual"
-done < <(find "$build/gcc-plugin" -mindepth 2 -name slabcheck_gcc.so)
+done
 
 finish
