@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /* What both Clang front-ends do with a parsed unit (frontend.h). */
 #include "frontend.h"
+#include "describe_pointers.h"
 #include "translate.h"
 
+#include <vector>
+
 extern "C" {
+#include "candidates.h"
 #include "report.h"
 }
 
@@ -54,4 +58,25 @@ struct unit_outcome check_unit(clang::ASTContext &context,
 	report_release(&report);
 	tu_release(&tu);
 	return outcome;
+}
+
+size_t convert_unit(clang::ASTContext &context,
+		    clang::Preprocessor &preprocessor, FILE *stream)
+{
+	std::string file = main_file(context.getSourceManager());
+	struct translation_unit tu;
+	size_t converted = 0;
+
+	tu_init(&tu, file.c_str());
+	translate_unit(context, preprocessor, &tu);
+	describe_cache_pointers(context, &tu);
+	std::vector<struct conversion> conversions(tu.cache_pointer_count);
+	size_t count = convert_decide(&tu, conversions.data());
+
+	convert_print_table(conversions.data(), count, stream);
+	for (size_t i = 0; i < count; i++)
+		if (conversions[i].refusal == CONVERSION_ACCEPTED)
+			converted++;
+	tu_release(&tu);
+	return converted;
 }

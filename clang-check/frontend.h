@@ -38,4 +38,12 @@ struct unit_outcome check_unit(clang::ASTContext &context,
 			       const struct slabcheck_options &options,
 			       const std::string &directory, FILE *stream);
 
+/*
+ * `slabcheck convert`: translates the unit, describes its pointers to
+ * dynamic caches, and prints on 'stream' what the core decides for each
+ * (core/convert/candidates.h).  Returns how many it converts.
+ */
+size_t convert_unit(clang::ASTContext &context,
+		    clang::Preprocessor &preprocessor, FILE *stream);
+
 #endif

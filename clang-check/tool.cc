@@ -47,6 +47,8 @@ using namespace clang::tooling;
 enum { EXIT_DONE = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
 
 static struct slabcheck_options options;
+/* --convert: print what `slabcheck convert` decides instead of checking. */
+static bool convert_mode;
 
 /* Also the source of slabcheck-clang(1), through help2man. */
 static void usage(FILE *stream)
@@ -71,6 +73,8 @@ static void usage(FILE *stream)
 	fprintf(stream, "%-38s%s\n", "  -j N",
 		"check N files at a time (default 1)");
 	options_print(stream, "--");
+	fprintf(stream, "%-38s%s\n", "  --convert",
+		"say which caches could be static instances, and why not");
 	fprintf(stream, "%-38s%s\n", "  --help", "this help");
 	fprintf(stream, "%-38s%s\n", "  --version", "the version");
 	fprintf(stream, "\n"
@@ -105,13 +109,17 @@ class check_consumer : public ASTConsumer
 		llvm::ErrorOr<std::string> directory =
 			compiler.getVirtualFileSystem()
 				.getCurrentWorkingDirectory();
-		struct unit_outcome outcome;
+		struct unit_outcome outcome = { 0, "" };
 
 		if (compiler.getDiagnostics().hasErrorOccurred() || !stream)
 			return;
-		outcome =
-			check_unit(context, compiler.getPreprocessor(), options,
-				   directory ? *directory : ".", stream);
+		if (convert_mode)
+			convert_unit(context, compiler.getPreprocessor(),
+				     stream);
+		else
+			outcome = check_unit(
+				context, compiler.getPreprocessor(), options,
+				directory ? *directory : ".", stream);
 		fclose(stream);
 		result.output += std::string(text, size);
 		free(text);
@@ -397,6 +405,8 @@ int main(int argc, char **argv)
 			build_dir = argument.substr(argument[2] == '=' ? 3 : 2);
 		} else if (compat_starts_with(argument, "-j")) {
 			jobs = (unsigned)atoi(argument.c_str() + 2);
+		} else if (argument == "--convert") {
+			convert_mode = true;
 		} else if (compat_starts_with(argument, "--")) {
 			if (parse_option(&options, argument.substr(2),
 					 &error)) {

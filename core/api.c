@@ -172,3 +172,40 @@ bool api_is_reserved_args_field(const char *field)
 	return !strcmp(field, API_PREALLOCATED_FIELD) ||
 	       !strcmp(field, API_OWNER_FIELD);
 }
+
+/* Creation -> setup, most specific first (api.h). */
+static const struct api_conversion api_conversions[] = {
+	{ "KMEM_CACHE", NULL, "KMEM_CACHE_SETUP" },
+	{ "KMEM_CACHE_USERCOPY", NULL, "KMEM_CACHE_SETUP_USERCOPY" },
+	{ "kmem_cache_create_usercopy", NULL, "kmem_cache_setup_usercopy" },
+	{ "kmem_cache_create", "__kmem_cache_create_args",
+	  "__KMEM_CACHE_SETUP" },
+	{ "kmem_cache_create", NULL, "kmem_cache_setup" },
+	{ "kmem_cache_create_rcu", NULL, "__KMEM_CACHE_SETUP" },
+	{ "__kmem_cache_create_args", NULL, "__KMEM_CACHE_SETUP" },
+};
+
+#define CONVERSION_COUNT (sizeof(api_conversions) / sizeof(api_conversions[0]))
+
+const struct api_conversion *api_lookup_conversion(const char *spelled,
+						   const char *callee)
+{
+	for (size_t i = 0; i < CONVERSION_COUNT; i++) {
+		const struct api_conversion *entry = &api_conversions[i];
+
+		if (strcmp(entry->creation, spelled) != 0)
+			continue;
+		if (!entry->callee ||
+		    (callee && strcmp(entry->callee, callee) == 0))
+			return entry;
+	}
+	return NULL;
+}
+
+bool api_is_creation_spelling(const char *name)
+{
+	for (size_t i = 0; i < CONVERSION_COUNT; i++)
+		if (strcmp(api_conversions[i].creation, name) == 0)
+			return true;
+	return false;
+}

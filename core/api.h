@@ -92,6 +92,33 @@ bool api_is_reserved_args_field(const char *field);
 #define API_FORCED_MAX_ORDER_MACRO "CONFIG_ARCH_FORCE_MAX_ORDER"
 #define API_DEFAULT_MAX_PAGE_ORDER 10
 
+/*
+ * How `slabcheck convert` turns the creation of a dynamic cache into the
+ * setup of a static instance: the creation as the source spells it (the
+ * outermost such macro, else the function called), the function it calls
+ * when that picks the form (6.12's kmem_cache_create() is a _Generic
+ * dispatcher: a struct kmem_cache_args goes to __kmem_cache_create_args()),
+ * and the setup written instead.
+ */
+struct api_conversion {
+	const char *creation;
+	const char *callee; /* NULL: whichever it calls */
+	const char *setup;
+};
+
+/* NULL when 'spelled' is no creation the series has a setup for. */
+const struct api_conversion *api_lookup_conversion(const char *spelled,
+						   const char *callee);
+/* Whether a name is a creation api_lookup_conversion() knows. */
+bool api_is_creation_spelling(const char *name);
+
+/* Where __init puts a function, and __ro_after_init a variable. */
+#define API_INIT_SECTION ".init.text"
+#define API_RO_AFTER_INIT_SECTION ".data..ro_after_init"
+/* What a converted file includes, and what a static instance is made of. */
+#define API_STATIC_HEADER "linux/slab-static.h"
+#define API_TO_CACHE_NAME "to_kmem_cache"
+
 /* module_init()/module_exit() make these aliases of the functions. */
 #define API_MODULE_INIT_ALIAS "init_module"
 #define API_MODULE_EXIT_ALIAS "cleanup_module"

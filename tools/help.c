@@ -21,6 +21,7 @@
 	"  or:  slabcheck kbuild [OPTION]... [--sparse|--clang|--clang-tool] " \
 	"[-C KERNEL_DIR] [M=DIR] [make arguments]...\n"
 #define LINK_SYNOPSIS "  or:  slabcheck link [OPTION]... [--kbuild] FACTS...\n"
+#define CONVERT_SYNOPSIS "  or:  slabcheck convert FILE.c... -- CFLAGS...\n"
 #define INFORMATION_SYNOPSIS                                            \
 	"  or:  slabcheck --list-rules | --explain RULE | --version | " \
 	"--help\n"
@@ -129,7 +130,8 @@
 
 static void print_files_help(FILE *stream)
 {
-	fputs(FILES_SYNOPSIS KBUILD_SYNOPSIS LINK_SYNOPSIS INFORMATION_SYNOPSIS
+	fputs(FILES_SYNOPSIS KBUILD_SYNOPSIS LINK_SYNOPSIS CONVERT_SYNOPSIS
+		      INFORMATION_SYNOPSIS
 	      "Check Linux kernel code that keeps slab caches in static "
 	      "instances\n"
 	      "(struct kmem_cache_opaque, <linux/slab-static.h>): caches set "
@@ -242,9 +244,33 @@ static void print_link_help(FILE *stream)
 	      stream);
 }
 
+static void print_convert_help(FILE *stream)
+{
+	fputs("Usage: slabcheck convert FILE.c... -- CFLAGS...\n"
+	      "Says, for each pointer to a dynamic cache that the files "
+	      "define\n"
+	      "(static struct kmem_cache *name;), whether it can become a "
+	      "static instance\n"
+	      "(struct kmem_cache_opaque) and with which setup, or why it "
+	      "cannot: one line\n"
+	      "each on stderr, FILE:LINE: NAME: converted: ... or refused "
+	      "(REASON): ....\n"
+	      "Reads the files with slabcheck-clang, compiled with CFLAGS.  "
+	      "The patch\n"
+	      "itself is not written yet (docs/convert.md).\n"
+	      "\n"
+	      "Exit status:\n"
+	      "  0  the files were read\n"
+	      "  2  trouble: a usage error, a file that did not compile\n",
+	      stream);
+}
+
 void print_help(enum subcommand subcommand, FILE *stream)
 {
 	switch (subcommand) {
+	case SUBCOMMAND_CONVERT:
+		print_convert_help(stream);
+		break;
 	case SUBCOMMAND_KBUILD:
 		print_kbuild_help(stream);
 		break;
@@ -264,6 +290,7 @@ void usage_error(enum subcommand subcommand, const char *message,
 		[SUBCOMMAND_FILES] = "",
 		[SUBCOMMAND_KBUILD] = " kbuild",
 		[SUBCOMMAND_LINK] = " link",
+		[SUBCOMMAND_CONVERT] = " convert",
 	};
 
 	fprintf(stderr, "slabcheck: %s%s%s%s\n", message, argument ? " '" : "",

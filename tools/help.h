@@ -10,7 +10,12 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-enum subcommand { SUBCOMMAND_FILES, SUBCOMMAND_KBUILD, SUBCOMMAND_LINK };
+enum subcommand {
+	SUBCOMMAND_FILES,
+	SUBCOMMAND_KBUILD,
+	SUBCOMMAND_LINK,
+	SUBCOMMAND_CONVERT,
+};
 
 void print_help(enum subcommand subcommand, FILE *stream);
 /* A wrong command line: the message, a hint, and exit status 2. */

@@ -13,6 +13,9 @@
  *   slabcheck link [OPTIONS] [--kbuild] FACTS...
  *	checks the units whose facts files are given as one module, or
  *	(--kbuild) as kbuild groups them.
+ *   slabcheck convert FILE.c... -- CFLAGS...
+ *	says which caches could be static instances (slabcheck-clang
+ *	--convert), on stderr.
  *
  * Each compile's front-end writes its findings as JSON, and the facts of
  * its unit, into a directory of ours (the findings-dir= and facts-dir=
@@ -247,6 +250,49 @@ static int link_command(int argc, char **argv)
 	return status;
 }
 
+/*
+ * slabcheck convert FILE.c... -- CFLAGS: slabcheck-clang --convert reads
+ * the files; its table goes to stderr, as make's and the compilers' output
+ * does, so that stdout stays for the patch.
+ */
+static int convert_command(int argc, char **argv)
+{
+	const char *tool = sibling_path(SIBLING_CLANG_TOOL);
+	char **command = calloc((size_t)argc + 2, sizeof(char *));
+	bool after_dashes = false, files = false;
+	int n = 0, status;
+
+	if (!tool) {
+		fprintf(stderr, "slabcheck: convert needs slabcheck-clang; ");
+		sibling_describe_search(SIBLING_CLANG_TOOL, stderr);
+		fputc('\n', stderr);
+		return EXIT_TROUBLE;
+	}
+	command[n++] = (char *)tool;
+	command[n++] = "--convert";
+	for (int i = 2; i < argc; i++) {
+		if (!after_dashes && !strcmp(argv[i], "--")) {
+			after_dashes = true;
+		} else if (!after_dashes && (!strcmp(argv[i], "--help") ||
+					     !strcmp(argv[i], "-h"))) {
+			print_help(SUBCOMMAND_CONVERT, stdout);
+			free(command);
+			return EXIT_CLEAN;
+		} else if (!after_dashes && argv[i][0] == '-') {
+			usage_error(SUBCOMMAND_CONVERT, "unknown option",
+				    argv[i]);
+		} else if (!after_dashes) {
+			files = true;
+		}
+		command[n++] = argv[i];
+	}
+	if (!files)
+		usage_error(SUBCOMMAND_CONVERT, "no file to convert", NULL);
+	status = run_command(command);
+	free(command);
+	return status == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
+}
+
 /* Takes --sparse, --clang and --clang-tool out of the arguments, before
  * any "--". */
 static int take_front_end_option(int argc, char **argv)
@@ -279,5 +325,7 @@ int main(int argc, char **argv)
 		return kbuild_command(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "link"))
 		return link_command(argc, argv);
+	if (argc > 1 && !strcmp(argv[1], "convert"))
+		return convert_command(argc, argv);
 	return check_files(argc, argv);
 }

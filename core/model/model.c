@@ -83,8 +83,8 @@ const char *tu_string(struct translation_unit *tu, const char *text)
 }
 
 /* Doubles an arena array when it is full. */
-static void *reserve(struct translation_unit *tu, void *array, size_t count,
-		     size_t *capacity, size_t element_size)
+void *tu_reserve(struct translation_unit *tu, void *array, size_t count,
+		 size_t *capacity, size_t element_size)
 {
 	size_t new_capacity;
 
@@ -102,8 +102,9 @@ int tu_add_instance(struct translation_unit *tu,
 {
 	struct cache_instance *copy;
 
-	tu->instances = reserve(tu, tu->instances, tu->instance_count,
-				&tu->instance_capacity, sizeof(*tu->instances));
+	tu->instances =
+		tu_reserve(tu, tu->instances, tu->instance_count,
+			   &tu->instance_capacity, sizeof(*tu->instances));
 	copy = &tu->instances[tu->instance_count];
 	*copy = *instance;
 	copy->name = tu_string(tu, instance->name);
@@ -118,8 +119,9 @@ int tu_add_function(struct translation_unit *tu, const char *name,
 {
 	struct function_model *function;
 
-	tu->functions = reserve(tu, tu->functions, tu->function_count,
-				&tu->function_capacity, sizeof(*tu->functions));
+	tu->functions =
+		tu_reserve(tu, tu->functions, tu->function_count,
+			   &tu->function_capacity, sizeof(*tu->functions));
 	function = &tu->functions[tu->function_count];
 	memset(function, 0, sizeof(*function));
 	function->name = tu_string(tu, name);
@@ -132,8 +134,8 @@ int tu_add_object(struct translation_unit *tu, const struct object *object)
 {
 	struct object *copy;
 
-	tu->objects = reserve(tu, tu->objects, tu->object_count,
-			      &tu->object_capacity, sizeof(*tu->objects));
+	tu->objects = tu_reserve(tu, tu->objects, tu->object_count,
+				 &tu->object_capacity, sizeof(*tu->objects));
 	copy = &tu->objects[tu->object_count];
 	*copy = *object;
 	copy->name = tu_string(tu, object->name);

@@ -46,6 +46,7 @@
 #include <stdio.h>
 
 #include "arena.h"
+#include "cache_pointer.h"
 #include "instruction.h"
 #include "source_location.h"
 
@@ -460,6 +461,14 @@ struct translation_unit {
 	/* Read from facts: where the compiler ran (main_file is relative). */
 	const char *compile_directory;
 
+	/*
+	 * For `slabcheck convert` only (core/model/cache_pointer.h): the
+	 * pointers to dynamic caches with static storage, and their uses.
+	 */
+	struct cache_pointer *cache_pointers;
+	size_t cache_pointer_count;
+	size_t cache_pointer_capacity;
+
 	/* Functions sorted by name (tu_index_functions()), the first
 	 * indexed_function_count of them. */
 	int *functions_by_name;
@@ -492,6 +501,13 @@ int tu_find_instance(const struct translation_unit *tu, const char *name);
 int tu_find_function(const struct translation_unit *tu, const char *name);
 /* Indexes the functions added so far by name, for tu_find_function(). */
 void tu_index_functions(struct translation_unit *tu);
+
+/*
+ * Room for one more element of an array in the unit's arena that holds
+ * 'count' of '*capacity' elements: the array, moved when it grew.
+ */
+void *tu_reserve(struct translation_unit *tu, void *array, size_t count,
+		 size_t *capacity, size_t element_size);
 
 /* Copies a string into the unit's arena. */
 const char *tu_string(struct translation_unit *tu, const char *text);

@@ -4,9 +4,9 @@
 # diagnostic at all.  A test must be valid, warning-free C before the
 # plugin's findings in it mean anything.
 #
-# Each "RUN: ... %check ARGS INPUT" line is compiled once, with the -D, -U
-# and -W options among its ARGS; INPUT is %s (the test itself) or a %S/...
-# path.
+# Each "RUN: ... %check ARGS INPUT" line (or %convert INPUT ARGS, for
+# slabcheck convert) is compiled once, with the -D, -U and -W options among
+# its ARGS; INPUT is %s (the test itself) or a %S/... path.
 # The slabcheck options (--disable=, --werror, ...) are not GCC's and are
 # dropped.  Examples are compiled as modules and as built-in code.
 #
@@ -34,7 +34,10 @@ while IFS= read -r test; do
 	dir=$(dirname "$test")
 	seen=" "
 	while IFS= read -r run; do
-		args=${run#*%check}
+		case "$run" in
+		*%convert*) args=${run#*%convert} ;;
+		*) args=${run#*%check} ;;
+		esac
 		args=${args%%|*}
 		input=$test
 		opts=()
@@ -49,9 +52,9 @@ while IFS= read -r test; do
 		case "$seen" in *"|$key|"*) continue ;; esac
 		seen="$seen|$key|"
 		compile "$input" ${opts[@]+"${opts[@]}"}
-	done < <(grep -h 'RUN:.*%check' "$test")
+	done < <(grep -h 'RUN:.*%\(check\|convert\)' "$test")
 	if [ "$seen" = " " ]; then
-		echo "FAIL: $test has no RUN line with %check"
+		echo "FAIL: $test has no RUN line with %check or %convert"
 		fails=$((fails + 1))
 	fi
 done < <(find tests/lit -name '*.c' -not -path '*/Inputs/*' | sort)

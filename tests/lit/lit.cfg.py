@@ -36,6 +36,9 @@ config.substitutions.append(
      ' -D__STDC__ -Dunix -D__unix__ -Wbitwise -Wno-return-void'
      ' -Wno-unknown-attribute --arch=x86_64 -mlittle-endian -m64'
      ' -D__x86_64__'))
+# What `slabcheck convert` decides for one file (tests/lit/convert/).
+config.substitutions.append(
+    ('%convert', 'bash ' + os.path.join(drivers_dir, 'convert.sh')))
 config.environment['SLABCHECK_BUILD_DIR'] = build_dir
 config.environment['SLABCHECK_INCLUDE_DIR'] = include_dir
 # The GCC the plugin was built for, which the gcc driver must run.

@@ -9,6 +9,10 @@
 # It then runs as usual and is expected to fail (XFAIL); passing makes it
 # XPASS, a failure, so the line goes once the limit does.  A directive
 # without a reason, or naming no known front-end, fails the test.
+#
+# A test of a feature only one front-end has (`slabcheck convert`, through
+# slabcheck-clang) runs under that one, and is UNSUPPORTED under the rest:
+#     // ONLY-clang-tool: convert reads Clang's source ranges
 import os
 import re
 
@@ -43,33 +47,37 @@ class PerFrontendShTest(lit.formats.ShTest):
                 yield FrontendTest(suite, test.path_in_suite, local_config,
                                    frontend)
 
-    def expected_failure(self, test):
-        """The reason this front-end is expected to fail, or None; raises
-        ValueError on a malformed directive."""
-        reason = None
+    def directives(self, test, name):
+        """Each NAME-<frontend>: reason line of the test, as (front-end,
+        reason) pairs; raises ValueError on a malformed one."""
+        found = []
         with open(test.getSourcePath(), encoding='utf-8') as source:
             for line in source:
-                match = re.search(r'XFAIL-([A-Za-z0-9_-]+):(.*)$', line)
+                match = re.search(name + r'-([A-Za-z0-9_-]+):(.*)$', line)
                 if not match:
                     continue
                 if match.group(1) not in self.known:
-                    raise ValueError('XFAIL for unknown front-end ' +
+                    raise ValueError(name + ' for unknown front-end ' +
                                      repr(match.group(1)))
                 if not match.group(2).strip():
-                    raise ValueError('XFAIL-' + match.group(1) +
+                    raise ValueError(name + '-' + match.group(1) +
                                      ' without a reason')
-                if match.group(1) == test.frontend:
-                    reason = match.group(2).strip()
-        return reason
+                found.append((match.group(1), match.group(2).strip()))
+        return found
 
     def execute(self, test, lit_config):
         driver = os.path.join(self.drivers_dir,
                               'check-' + test.frontend + '.sh')
         self.extra_substitutions = [('%check', 'bash ' + driver)]
         try:
-            reason = self.expected_failure(test)
+            only = [name for name, _ in self.directives(test, 'ONLY')]
+            reason = [why for name, why in self.directives(test, 'XFAIL')
+                      if name == test.frontend]
         except ValueError as error:
             return lit.Test.Result(lit.Test.UNRESOLVED, str(error))
+        if only and test.frontend not in only:
+            return lit.Test.Result(lit.Test.UNSUPPORTED,
+                                   'runs under ' + ', '.join(only) + ' only')
         if reason:
             test.xfails = ['*']
         return super().execute(test, lit_config)

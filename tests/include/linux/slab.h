@@ -168,6 +168,11 @@ kmem_cache_create_usercopy(const char *name, unsigned int size,
 	return __kmem_cache_create_args(name, size, &kmem_args, flags);
 }
 
+/* A SLAB_TYPESAFE_BY_RCU cache with its free pointer placed (6.12). */
+struct kmem_cache *kmem_cache_create_rcu(const char *name, unsigned int size,
+					 unsigned int freeptr_offset,
+					 slab_flags_t flags);
+
 /* kmem_cache_create(name, size, NULL, flags): all defaults. */
 static inline struct kmem_cache *
 __kmem_cache_default_args(const char *name, unsigned int size,

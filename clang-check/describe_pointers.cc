@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * For `slabcheck convert`: the unit's pointers to dynamic caches with
+ * static storage, and what the code does at each place it names one
+ * (core/model/cache_pointer.h).  Only what Clang shows is described; the
+ * core decides which pointers convert (core/convert/candidates.c).
+ */
+#include "describe_pointers.h"
+#include "translate_internal.h"
+
+using namespace clang;
+
+/* Whether a type is a pointer to the cache type the core names. */
+static bool points_to_cache(unit_translation &unit, QualType type)
+{
+	const PointerType *pointer = type->getAs<PointerType>();
+	const char *tag;
+
+	if (!pointer)
+		return false;
+	tag = followed_tag(unit, pointer->getPointeeType());
+	return tag && strcmp(tag, cache_pointer_pointee_tag) == 0 &&
+	       !pointer->getPointeeType()->isArrayType();
+}
+
+/* The variable, when it is a cache pointer with static storage. */
+static bool is_cache_pointer(unit_translation &unit, const VarDecl *variable,
+			     bool *is_array)
+{
+	QualType type = variable->getType();
+
+	if (!variable->hasGlobalStorage())
+		return false;
+	*is_array = false;
+	while (const ArrayType *array = unit.context.getAsArrayType(type)) {
+		*is_array = true;
+		type = array->getElementType();
+	}
+	return points_to_cache(unit, type);
+}
+
+static const char *section_of(const Decl *decl)
+{
+	const SectionAttr *section =
+		decl ? decl->getAttr<SectionAttr>() : nullptr;
+
+	return section ? section->getName().data() : nullptr;
+}
+
+/* The walk over the unit's code, one function or initializer at a time. */
+class pointer_visitor
+{
+      public:
+	explicit pointer_visitor(unit_translation &unit) : unit(unit)
+	{
+	}
+
+	/* Every reference below 'root', in 'function' (NULL: file scope). */
+	void walk(const Stmt *root, const FunctionDecl *function)
+	{
+		std::vector<const Stmt *> stack;
+
+		current = function;
+		stack.push_back(root);
+		while (!stack.empty()) {
+			const Stmt *statement = stack.back();
+
+			stack.pop_back();
+			if (!statement)
+				continue;
+			if (const DeclRefExpr *ref =
+				    dyn_cast<DeclRefExpr>(statement))
+				visit_reference(ref);
+			/* A declaration's initializers are its children. */
+			for (const Stmt *child : statement->children())
+				stack.push_back(child);
+		}
+	}
+
+      private:
+	unit_translation &unit;
+	const FunctionDecl *current = nullptr;
+	std::unordered_map<const VarDecl *, int> pointers;
+
+	void visit_reference(const DeclRefExpr *ref)
+	{
+		const VarDecl *variable = dyn_cast<VarDecl>(ref->getDecl());
+		int pointer;
+
+		if (!variable)
+			return;
+		pointer = pointer_of(variable);
+		if (pointer >= 0)
+			describe_use(pointer, ref);
+	}
+
+	int pointer_of(const VarDecl *variable)
+	{
+		struct cache_pointer pointer = {};
+		const VarDecl *definition;
+		const Expr *initializer;
+		bool is_array;
+
+		variable = variable->getCanonicalDecl();
+		auto found = pointers.find(variable);
+		if (found != pointers.end())
+			return found->second;
+		if (!is_cache_pointer(unit, variable, &is_array)) {
+			pointers[variable] = -1;
+			return -1;
+		}
+		definition = variable->getDefinition();
+		if (!definition)
+			definition = variable->getActingDefinition();
+		pointer.name = variable->getName().data();
+		pointer.location = unit_location(
+			unit,
+			(definition ? definition : variable)->getLocation());
+		pointer.defined = definition != nullptr;
+		pointer.is_array = is_array;
+		pointer.external = variable->isExternallyVisible();
+		pointer.section = section_of(definition);
+		initializer = definition ? definition->getInit() : nullptr;
+		pointer.has_initializer =
+			initializer &&
+			!initializer->isNullPointerConstant(
+				unit.context,
+				Expr::NPC_ValueDependentIsNotNull);
+		pointers[variable] = tu_add_cache_pointer(unit.tu, &pointer);
+		return pointers[variable];
+	}
+
+	/* What the code around the reference does with it. */
+	enum cache_pointer_use_kind classify(const Expr *reference,
+					     const Expr **assigned,
+					     const CallExpr **call);
+	void describe_use(int pointer, const DeclRefExpr *ref);
+};
+
+static bool is_null(ASTContext &context, const Expr *expr)
+{
+	return expr->isNullPointerConstant(context,
+					   Expr::NPC_ValueDependentIsNotNull);
+}
+
+enum cache_pointer_use_kind pointer_visitor::classify(const Expr *reference,
+						      const Expr **assigned,
+						      const CallExpr **call)
+{
+	ASTContext &context = unit.context;
+	DynTypedNode node = DynTypedNode::create(*reference);
+	const Expr *child = reference;
+
+	for (;;) {
+		DynTypedNodeList parents = context.getParents(node);
+
+		/* In a type (typeof) or nowhere the code runs. */
+		if (parents.empty())
+			return POINTER_USE_KIND_COUNT;
+		node = parents[0];
+		if (const ImplicitCastExpr *cast =
+			    node.get<ImplicitCastExpr>()) {
+			switch (cast->getCastKind()) {
+			case CK_LValueToRValue:
+			case CK_NoOp:
+			case CK_BitCast:
+				child = cast;
+				continue;
+			case CK_PointerToBoolean:
+				return POINTER_TESTED;
+			default:
+				return POINTER_OTHER;
+			}
+		}
+		if (const CStyleCastExpr *cast = node.get<CStyleCastExpr>()) {
+			if (cast->getCastKind() != CK_BitCast &&
+			    cast->getCastKind() != CK_NoOp)
+				return cast->getCastKind() == CK_ToVoid ?
+					       POINTER_USE_KIND_COUNT :
+					       POINTER_OTHER;
+			child = cast;
+			continue;
+		}
+		if (node.get<ParenExpr>() || node.get<StmtExpr>() ||
+		    node.get<GenericSelectionExpr>()) {
+			child = node.get<Expr>();
+			continue;
+		}
+		if (const ConditionalOperator *conditional =
+			    node.get<ConditionalOperator>()) {
+			if (conditional->getCond()->IgnoreParenImpCasts() ==
+			    child->IgnoreParenImpCasts())
+				return POINTER_TESTED;
+			child = conditional;
+			continue;
+		}
+		if (node.get<UnaryExprOrTypeTraitExpr>())
+			return POINTER_USE_KIND_COUNT;
+		if (const UnaryOperator *unary = node.get<UnaryOperator>()) {
+			if (unary->getOpcode() == UO_AddrOf)
+				return POINTER_ADDRESS_TAKEN;
+			if (unary->getOpcode() == UO_LNot)
+				return POINTER_TESTED;
+			return POINTER_OTHER;
+		}
+		if (const BinaryOperator *binary = node.get<BinaryOperator>()) {
+			const Expr *left =
+				binary->getLHS()->IgnoreParenImpCasts();
+			const Expr *right =
+				binary->getRHS()->IgnoreParenImpCasts();
+			bool is_left = left == child->IgnoreParenImpCasts();
+
+			switch (binary->getOpcode()) {
+			case BO_Assign:
+				if (!is_left)
+					return POINTER_STORED;
+				*assigned = binary->getRHS();
+				return POINTER_ASSIGNED;
+			case BO_EQ:
+			case BO_NE:
+				return is_null(context,
+					       is_left ? right : left) ?
+					       POINTER_TESTED :
+					       POINTER_COMPARED;
+			case BO_LAnd:
+			case BO_LOr:
+				return POINTER_TESTED;
+			case BO_Comma:
+				if (is_left)
+					return POINTER_USE_KIND_COUNT;
+				child = binary;
+				continue;
+			default:
+				return POINTER_OTHER;
+			}
+		}
+		if (const CallExpr *parent = node.get<CallExpr>()) {
+			if (parent->getCallee()->IgnoreParenImpCasts() ==
+			    child->IgnoreParenImpCasts())
+				return POINTER_OTHER;
+			*call = parent;
+			return POINTER_PASSED;
+		}
+		if (node.get<ReturnStmt>())
+			return POINTER_RETURNED;
+		/* C tests a scalar condition as it is, with no conversion. */
+		if (node.get<IfStmt>() || node.get<WhileStmt>() ||
+		    node.get<DoStmt>() || node.get<ForStmt>())
+			return POINTER_TESTED;
+		if (node.get<InitListExpr>() || node.get<VarDecl>() ||
+		    node.get<CompoundLiteralExpr>())
+			return POINTER_STORED;
+		return POINTER_OTHER;
+	}
+}
+
+void pointer_visitor::describe_use(int pointer, const DeclRefExpr *ref)
+{
+	struct cache_pointer_use use = {};
+	struct model_instruction macros = {};
+	const Expr *assigned = nullptr;
+	const CallExpr *call = nullptr;
+
+	use.kind = classify(ref, &assigned, &call);
+	if (use.kind == POINTER_USE_KIND_COUNT)
+		return;
+	if (current) {
+		use.function = current->getName().data();
+		use.function_section = section_of(current);
+	}
+	use.location = unit_location(unit, ref->getLocation());
+	if (call && call->getDirectCallee())
+		use.callee = call->getDirectCallee()->getName().data();
+	if (assigned) {
+		const CallExpr *creation =
+			dyn_cast<CallExpr>(assigned->IgnoreParenImpCasts());
+
+		if (creation && creation->getDirectCallee())
+			use.callee =
+				creation->getDirectCallee()->getName().data();
+		describe_macros(unit, &macros, assigned->getBeginLoc());
+		use.macros = macros.macros;
+		use.macro_count = macros.macro_count;
+	}
+	tu_add_cache_pointer_use(unit.tu, pointer, &use);
+}
+
+void describe_cache_pointers(ASTContext &context, struct translation_unit *tu)
+{
+	unit_translation unit(tu, context);
+	pointer_visitor visitor(unit);
+
+	for (const Decl *decl : context.getTranslationUnitDecl()->decls()) {
+		if (const FunctionDecl *function =
+			    dyn_cast<FunctionDecl>(decl)) {
+			if (function->doesThisDeclarationHaveABody())
+				visitor.walk(function->getBody(), function);
+		} else if (const VarDecl *variable = dyn_cast<VarDecl>(decl)) {
+			if (variable->getInit())
+				visitor.walk(variable->getInit(), nullptr);
+		}
+	}
+}

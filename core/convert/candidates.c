@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Which pointers to dynamic caches can become static instances
+ * (candidates.h).  A static instance exists before anything runs and is
+ * never NULL, so a pointer converts only when the unit shows that nothing
+ * can tell the difference: it is created once, on an init path, by a
+ * creation the series has a setup for; its value is only passed on; its
+ * address is never taken nor its value kept elsewhere; and NULL is only
+ * tested where the creation is checked, or in a module exit, which runs
+ * only after init succeeded.  Anything the unit cannot show is a refusal
+ * with its reason: a wrong conversion costs more than a missed one.
+ */
+#include <string.h>
+
+#include "api.h"
+#include "candidates.h"
+
+const char *const conversion_refusal_names[REFUSAL_KIND_COUNT] = {
+	[CONVERSION_ACCEPTED] = "converted",
+	[REFUSAL_ARRAY] = "array",
+	[REFUSAL_EXTERNAL] = "external",
+	[REFUSAL_INITIALIZED] = "initialized",
+	[REFUSAL_ADDRESS_TAKEN] = "address-taken",
+	[REFUSAL_STORED] = "stored-elsewhere",
+	[REFUSAL_COMPARED] = "compared",
+	[REFUSAL_OTHER_USE] = "other-use",
+	[REFUSAL_NEVER_CREATED] = "never-created",
+	[REFUSAL_NOT_A_CREATION] = "not-a-creation",
+	[REFUSAL_ASSIGNED_TWICE] = "assigned-twice",
+	[REFUSAL_OUTSIDE_INIT] = "outside-init",
+	[REFUSAL_NULL_TESTED] = "null-tested",
+};
+
+/* What each refusal means; "%s" is the function of the use. */
+static const char *const refusal_texts[REFUSAL_KIND_COUNT] = {
+	[REFUSAL_ARRAY] = "an array of caches: it needs an array of "
+			  "instances set up one by one",
+	[REFUSAL_EXTERNAL] = "other files can name it: their uses are not "
+			     "seen from this file",
+	[REFUSAL_INITIALIZED] = "it has an initializer",
+	[REFUSAL_ADDRESS_TAKEN] = "its address is taken in %s",
+	[REFUSAL_STORED] = "its value is kept in other storage in %s: the "
+			   "cache would have two names",
+	[REFUSAL_COMPARED] = "it is compared with another pointer in %s",
+	[REFUSAL_OTHER_USE] = "a use in %s that is more than passing its "
+			      "value",
+	[REFUSAL_NEVER_CREATED] = "this file never creates it",
+	[REFUSAL_NOT_A_CREATION] = "it is assigned something other than a "
+				   "creation the series has a setup for, in %s",
+	[REFUSAL_ASSIGNED_TWICE] = "it is assigned more than once (again in "
+				   "%s)",
+	[REFUSAL_OUTSIDE_INIT] = "it is created outside init, in %s",
+	[REFUSAL_NULL_TESTED] = "it is tested for NULL in %s, where a static "
+				"instance would never be NULL",
+};
+
+static const char *function_of(const struct cache_pointer_use *use)
+{
+	return use->function ? use->function : "a file-scope initializer";
+}
+
+static bool is_function(const struct translation_unit *tu, int index,
+			const char *name)
+{
+	return index >= 0 && name &&
+	       strcmp(tu->functions[index].name, name) == 0;
+}
+
+/* Init code: module init, or a function __init puts in the init section. */
+static bool on_init_path(const struct translation_unit *tu,
+			 const struct cache_pointer_use *use)
+{
+	if (!use->function)
+		return false;
+	if (use->function_section &&
+	    strcmp(use->function_section, API_INIT_SECTION) == 0)
+		return true;
+	return is_function(tu, tu->module_init, use->function);
+}
+
+/* The creation as the source spells it: the outermost such macro. */
+static const char *creation_spelling(const struct cache_pointer_use *use)
+{
+	for (size_t i = use->macro_count; i > 0; i--)
+		if (api_is_creation_spelling(use->macros[i - 1]))
+			return use->macros[i - 1];
+	return use->callee;
+}
+
+static enum conversion_refusal refuse(struct conversion *conversion,
+				      enum conversion_refusal refusal,
+				      const struct cache_pointer_use *use)
+{
+	conversion->refusal = refusal;
+	conversion->use = use;
+	return refusal;
+}
+
+/* The one creation, or a refusal about the assignments. */
+static enum conversion_refusal
+decide_creation(const struct translation_unit *tu,
+		struct conversion *conversion)
+{
+	const struct cache_pointer *pointer = conversion->pointer;
+	const struct cache_pointer_use *creation = NULL;
+	const struct api_conversion *form;
+	const char *spelled;
+
+	for (size_t i = 0; i < pointer->use_count; i++) {
+		const struct cache_pointer_use *use = &pointer->uses[i];
+
+		if (use->kind != POINTER_ASSIGNED)
+			continue;
+		if (creation)
+			return refuse(conversion, REFUSAL_ASSIGNED_TWICE, use);
+		creation = use;
+	}
+	if (!creation)
+		return refuse(conversion, REFUSAL_NEVER_CREATED, NULL);
+	spelled = creation_spelling(creation);
+	form = spelled ? api_lookup_conversion(spelled, creation->callee) :
+			 NULL;
+	if (!form)
+		return refuse(conversion, REFUSAL_NOT_A_CREATION, creation);
+	if (!on_init_path(tu, creation))
+		return refuse(conversion, REFUSAL_OUTSIDE_INIT, creation);
+	conversion->use = creation;
+	conversion->creation = form->creation;
+	conversion->setup = form->setup;
+	return CONVERSION_ACCEPTED;
+}
+
+/*
+ * A NULL test that conversion keeps right: the check of the creation, in
+ * the function that creates it, or one in module exit when module init
+ * creates it (exit runs only after init returned 0).
+ */
+static bool null_test_allowed(const struct translation_unit *tu,
+			      const struct cache_pointer_use *creation,
+			      const struct cache_pointer_use *test)
+{
+	if (!test->function)
+		return false;
+	if (strcmp(test->function, creation->function) == 0)
+		return true;
+	return is_function(tu, tu->module_exit, test->function) &&
+	       is_function(tu, tu->module_init, creation->function);
+}
+
+static enum conversion_refusal decide_uses(const struct translation_unit *tu,
+					   struct conversion *conversion)
+{
+	const struct cache_pointer *pointer = conversion->pointer;
+
+	for (size_t i = 0; i < pointer->use_count; i++) {
+		const struct cache_pointer_use *use = &pointer->uses[i];
+
+		switch (use->kind) {
+		case POINTER_ASSIGNED:
+		case POINTER_PASSED:
+		case POINTER_RETURNED:
+			break;
+		case POINTER_TESTED:
+			if (!null_test_allowed(tu, conversion->use, use))
+				return refuse(conversion, REFUSAL_NULL_TESTED,
+					      use);
+			break;
+		case POINTER_ADDRESS_TAKEN:
+			return refuse(conversion, REFUSAL_ADDRESS_TAKEN, use);
+		case POINTER_STORED:
+			return refuse(conversion, REFUSAL_STORED, use);
+		case POINTER_COMPARED:
+			return refuse(conversion, REFUSAL_COMPARED, use);
+		case POINTER_OTHER:
+		default:
+			return refuse(conversion, REFUSAL_OTHER_USE, use);
+		}
+	}
+	return CONVERSION_ACCEPTED;
+}
+
+static void decide(const struct translation_unit *tu,
+		   struct conversion *conversion)
+{
+	const struct cache_pointer *pointer = conversion->pointer;
+
+	conversion->drops_ro_after_init =
+		pointer->section &&
+		strcmp(pointer->section, API_RO_AFTER_INIT_SECTION) == 0;
+	if (pointer->is_array) {
+		refuse(conversion, REFUSAL_ARRAY, NULL);
+		return;
+	}
+	if (pointer->external) {
+		refuse(conversion, REFUSAL_EXTERNAL, NULL);
+		return;
+	}
+	if (pointer->has_initializer) {
+		refuse(conversion, REFUSAL_INITIALIZED, NULL);
+		return;
+	}
+	/* Uses that rule a conversion out whatever the creation, first. */
+	for (size_t i = 0; i < pointer->use_count; i++)
+		if (pointer->uses[i].kind == POINTER_ADDRESS_TAKEN) {
+			refuse(conversion, REFUSAL_ADDRESS_TAKEN,
+			       &pointer->uses[i]);
+			return;
+		}
+	if (decide_creation(tu, conversion) != CONVERSION_ACCEPTED)
+		return;
+	if (decide_uses(tu, conversion) != CONVERSION_ACCEPTED) {
+		conversion->creation = NULL;
+		conversion->setup = NULL;
+	}
+}
+
+/* Before: earlier in the file (the table reads top to bottom). */
+static bool comes_before(const struct conversion *left,
+			 const struct conversion *right)
+{
+	const struct source_location *a = &left->pointer->location;
+	const struct source_location *b = &right->pointer->location;
+	int files = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+
+	return files < 0 || (files == 0 && a->line < b->line);
+}
+
+size_t convert_decide(const struct translation_unit *tu,
+		      struct conversion *conversions)
+{
+	size_t count = 0;
+
+	for (size_t i = 0; i < tu->cache_pointer_count; i++) {
+		const struct cache_pointer *pointer = &tu->cache_pointers[i];
+		struct conversion *conversion = &conversions[count];
+
+		/* The file that defines it decides. */
+		if (!pointer->defined)
+			continue;
+		memset(conversion, 0, sizeof(*conversion));
+		conversion->pointer = pointer;
+		decide(tu, conversion);
+		count++;
+	}
+	/* Insertion sort, stable: a unit has a handful of caches. */
+	for (size_t i = 1; i < count; i++) {
+		struct conversion moved = conversions[i];
+		size_t j = i;
+
+		for (; j > 0 && comes_before(&moved, &conversions[j - 1]); j--)
+			conversions[j] = conversions[j - 1];
+		conversions[j] = moved;
+	}
+	return count;
+}
+
+static void print_reason(const struct conversion *conversion, FILE *stream)
+{
+	const char *text = refusal_texts[conversion->refusal];
+
+	if (strstr(text, "%s"))
+		/* Each text has one "%s", for the function of the use. */
+		fprintf(stream, text,
+			conversion->use ? function_of(conversion->use) : "?");
+	else
+		fputs(text, stream);
+}
+
+void convert_print_table(const struct conversion *conversions, size_t count,
+			 FILE *stream)
+{
+	for (size_t i = 0; i < count; i++) {
+		const struct conversion *conversion = &conversions[i];
+		const struct cache_pointer *pointer = conversion->pointer;
+
+		fprintf(stream, "%s:%u: %s: ", pointer->location.file,
+			pointer->location.line, pointer->name);
+		if (conversion->refusal == CONVERSION_ACCEPTED) {
+			fprintf(stream, "converted: %s() becomes %s()",
+				conversion->creation, conversion->setup);
+			if (conversion->drops_ro_after_init)
+				fputs(", __ro_after_init dropped", stream);
+		} else {
+			fprintf(stream, "refused (%s): ",
+				conversion_refusal_names[conversion->refusal]);
+			print_reason(conversion, stream);
+		}
+		fputc('\n', stream);
+	}
+}

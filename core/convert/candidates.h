@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * `slabcheck convert`: which pointers to dynamic caches can become static
+ * instances (struct kmem_cache_opaque set up in place), decided from what a
+ * front-end described (core/model/cache_pointer.h), and the reason for each
+ * one that cannot.
+ */
+#ifndef SLABCHECK_CANDIDATES_H
+#define SLABCHECK_CANDIDATES_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "model.h"
+
+/* Why a pointer stays a pointer; CONVERSION_ACCEPTED when it need not. */
+enum conversion_refusal {
+	CONVERSION_ACCEPTED,
+	REFUSAL_ARRAY,
+	REFUSAL_EXTERNAL,
+	REFUSAL_INITIALIZED,
+	REFUSAL_ADDRESS_TAKEN,
+	REFUSAL_STORED,
+	REFUSAL_COMPARED,
+	REFUSAL_OTHER_USE,
+	REFUSAL_NEVER_CREATED,
+	REFUSAL_NOT_A_CREATION,
+	REFUSAL_ASSIGNED_TWICE,
+	REFUSAL_OUTSIDE_INIT,
+	REFUSAL_NULL_TESTED,
+	REFUSAL_KIND_COUNT
+};
+
+struct conversion {
+	const struct cache_pointer *pointer;
+	enum conversion_refusal refusal;
+	/* The use the refusal is about (or the creation), NULL if none. */
+	const struct cache_pointer_use *use;
+	/* Accepted: the creation as spelled and the setup replacing it. */
+	const char *creation;
+	const char *setup;
+	bool drops_ro_after_init;
+};
+
+/* A short stable name for each refusal, as tables and tests print it. */
+extern const char *const conversion_refusal_names[REFUSAL_KIND_COUNT];
+
+/*
+ * Decides every pointer the unit defines, in the order described; returns
+ * how many it wrote into 'conversions' (room for tu->cache_pointer_count).
+ */
+size_t convert_decide(const struct translation_unit *tu,
+		      struct conversion *conversions);
+
+/*
+ * The table `slabcheck convert` prints: one line per pointer,
+ * "FILE:LINE: NAME: converted: CREATION -> SETUP" or
+ * "FILE:LINE: NAME: refused (REASON): what and where".
+ */
+void convert_print_table(const struct conversion *conversions, size_t count,
+			 FILE *stream);
+
+#endif

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What a front-end describes for `slabcheck convert`: the variables with
+ * static storage that point to a dynamic cache (struct kmem_cache *), and
+ * every place the unit names one, by what the code does there.  The
+ * front-end only says what it sees; whether a pointer can become a static
+ * instance is the core's to decide (core/convert/candidates.c).  Described
+ * only when conversion is asked for: a check never pays for it.
+ */
+#ifndef SLABCHECK_CACHE_POINTER_H
+#define SLABCHECK_CACHE_POINTER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "source_location.h"
+
+struct translation_unit;
+
+enum cache_pointer_use_kind {
+	/* pointer = value; 'callee' names the function when the value is a
+	 * direct call, 'macros' the macros that wrote the value */
+	POINTER_ASSIGNED,
+	POINTER_PASSED,	  /* its value is an argument of a call to 'callee' */
+	POINTER_TESTED,	  /* its value tested against NULL: !p, p == NULL,
+			   * if (p) */
+	POINTER_COMPARED, /* compared with a value other than NULL */
+	POINTER_STORED,	  /* its value stored into other storage, or in
+			   * another variable's initializer */
+	POINTER_RETURNED,
+	POINTER_ADDRESS_TAKEN,
+	POINTER_OTHER, /* any other use: arithmetic, ++, a cast to an integer */
+	POINTER_USE_KIND_COUNT
+};
+
+struct cache_pointer_use {
+	enum cache_pointer_use_kind kind;
+	/* The function the use is in, and its section ("" for the default
+	 * one); NULL at file scope. */
+	const char *function;
+	const char *function_section;
+	struct source_location location;
+	const char *callee;
+	const char **macros; /* innermost first */
+	size_t macro_count;
+};
+
+struct cache_pointer {
+	const char *name;
+	struct source_location location; /* the definition, or a declaration */
+	bool defined;			 /* defined in this unit */
+	bool has_initializer;
+	bool is_array;
+	bool external;	     /* has external linkage: other files can name it */
+	const char *section; /* NULL when the default one */
+	struct cache_pointer_use *uses;
+	size_t use_count;
+	size_t use_capacity;
+};
+
+/* Both return the index of the pointer; strings are copied. */
+int tu_add_cache_pointer(struct translation_unit *tu,
+			 const struct cache_pointer *pointer);
+void tu_add_cache_pointer_use(struct translation_unit *tu, int pointer,
+			      const struct cache_pointer_use *use);
+int tu_find_cache_pointer(const struct translation_unit *tu, const char *name);
+
+extern const char *const cache_pointer_use_names[POINTER_USE_KIND_COUNT];
+/* The tag of the struct such a pointer points to. */
+extern const char *const cache_pointer_pointee_tag;
+
+#endif

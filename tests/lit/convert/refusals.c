@@ -1,0 +1,112 @@
+// RUN: %convert %s -DMODULE | %filecheck %s
+// ONLY-clang-tool: convert reads what Clang shows of each pointer's uses
+//
+// slabcheck convert: each reason a cache pointer stays a pointer, one cache
+// each, the way drivers write them; the one clean cache converts.
+#include <linux/init.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+
+struct req_min {
+	unsigned long	flags;
+	char		payload[32];
+};
+
+struct req_owner {
+	struct kmem_cache *cache;
+};
+
+static struct kmem_cache *req_cachep __ro_after_init;
+static struct kmem_cache *cmp_cachep;
+static struct kmem_cache *addr_cachep;
+static struct kmem_cache *kept_cachep;
+static struct kmem_cache *late_cachep;
+static struct kmem_cache *probe_cachep;
+static struct kmem_cache *ring_cachep[4];
+static struct kmem_cache *twice_cachep;
+static struct kmem_cache *alias_cachep;
+static struct kmem_cache *never_cachep;
+struct kmem_cache *shared_cachep;
+static struct req_owner owner;
+
+struct kmem_cache *req_find_cache(const char *name);
+
+// CHECK:      refusals.c:[[#@LINE-15]]: req_cachep: converted: KMEM_CACHE() becomes KMEM_CACHE_SETUP(), __ro_after_init dropped
+// CHECK-NEXT: refusals.c:[[#@LINE-15]]: cmp_cachep: refused (compared): it is compared with another pointer in req_is_small
+// CHECK-NEXT: refusals.c:[[#@LINE-15]]: addr_cachep: refused (address-taken): its address is taken in req_pick
+// CHECK-NEXT: refusals.c:[[#@LINE-15]]: kept_cachep: refused (stored-elsewhere): its value is kept in other storage in req_own
+// CHECK-NEXT: refusals.c:[[#@LINE-15]]: late_cachep: refused (outside-init): it is created outside init, in req_late_setup
+// CHECK-NEXT: refusals.c:[[#@LINE-15]]: probe_cachep: refused (null-tested): it is tested for NULL in req_probe_alloc
+// CHECK-NEXT: refusals.c:[[#@LINE-15]]: ring_cachep: refused (array): an array of caches
+// CHECK-NEXT: refusals.c:[[#@LINE-15]]: twice_cachep: refused (assigned-twice): it is assigned more than once (again in req_init)
+// CHECK-NEXT: refusals.c:[[#@LINE-15]]: alias_cachep: refused (not-a-creation): it is assigned something other than a creation the series has a setup for, in req_init
+// CHECK-NEXT: refusals.c:[[#@LINE-15]]: never_cachep: refused (never-created): this file never creates it
+// CHECK-NEXT: refusals.c:[[#@LINE-15]]: shared_cachep: refused (external): other files can name it
+// CHECK-NOT:  owner
+
+static bool req_is_small(struct kmem_cache *cache)
+{
+	return cache == cmp_cachep;
+}
+
+static struct kmem_cache **req_pick(void)
+{
+	return &addr_cachep;
+}
+
+static void req_own(void)
+{
+	owner.cache = kept_cachep;
+}
+
+void req_late_setup(void)
+{
+	late_cachep = kmem_cache_create("req_late", sizeof(struct req_min), 0,
+					0, NULL);
+}
+
+void *req_probe_alloc(void)
+{
+	if (!probe_cachep)
+		return NULL;
+	return kmem_cache_alloc(probe_cachep, GFP_KERNEL);
+}
+
+void *req_shared_alloc(void)
+{
+	return kmem_cache_alloc(shared_cachep, GFP_KERNEL);
+}
+
+void req_never_free(void *object)
+{
+	kmem_cache_free(never_cachep, object);
+}
+
+static int __init req_init(void)
+{
+	int i;
+
+	req_cachep = KMEM_CACHE(req_min, SLAB_HWCACHE_ALIGN);
+	if (!req_cachep)
+		return -ENOMEM;
+	cmp_cachep = KMEM_CACHE(req_min, 0);
+	addr_cachep = KMEM_CACHE(req_min, 0);
+	kept_cachep = KMEM_CACHE(req_min, 0);
+	probe_cachep = KMEM_CACHE(req_min, 0);
+	shared_cachep = KMEM_CACHE(req_min, 0);
+	for (i = 0; i < 4; i++)
+		ring_cachep[i] = KMEM_CACHE(req_min, 0);
+	twice_cachep = KMEM_CACHE(req_min, 0);
+	twice_cachep = KMEM_CACHE(req_min, SLAB_ACCOUNT);
+	alias_cachep = req_find_cache("req_min");
+	req_own();
+	return req_is_small(*req_pick()) ? 0 : -EINVAL;
+}
+
+static void __exit req_exit(void)
+{
+	kmem_cache_destroy(req_cachep);
+}
+
+module_init(req_init);
+module_exit(req_exit);

@@ -1,0 +1,102 @@
+// RUN: %convert %s -DMODULE | %filecheck %s
+// RUN: %convert %s | %filecheck %s --check-prefix=BUILTIN
+// ONLY-clang-tool: convert reads what Clang shows of each pointer's uses
+//
+// slabcheck convert: each creation becomes the setup of the same shape
+// (the series' own conversions: kmem_cache_create() with a struct
+// kmem_cache_args becomes __KMEM_CACHE_SETUP(), the five-argument form
+// kmem_cache_setup(), KMEM_CACHE_USERCOPY() KMEM_CACHE_SETUP_USERCOPY()).
+// The check of the creation, and a NULL test in module exit, which runs
+// only after init succeeded, do not stop a conversion.  Built in, the
+// caches are created from __init code that is no module init, as
+// fs/dcache.c's are, and there is no exit.
+#include <linux/init.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+
+struct sess_entry {
+	unsigned long	id;
+	char		key[24];
+	void		*freeptr;
+};
+
+static struct kmem_cache *entry_cachep __ro_after_init;
+static struct kmem_cache *key_cachep __ro_after_init;
+static struct kmem_cache *plain_cachep;
+static struct kmem_cache *rcu_cachep;
+static struct kmem_cache *user_cachep;
+static struct kmem_cache *default_cachep;
+
+// CHECK:      shapes.c:[[#@LINE-7]]: entry_cachep: converted: kmem_cache_create() becomes __KMEM_CACHE_SETUP(), __ro_after_init dropped
+// CHECK-NEXT: shapes.c:[[#@LINE-7]]: key_cachep: converted: KMEM_CACHE_USERCOPY() becomes KMEM_CACHE_SETUP_USERCOPY(), __ro_after_init dropped
+// CHECK-NEXT: shapes.c:[[#@LINE-7]]: plain_cachep: converted: kmem_cache_create() becomes kmem_cache_setup()
+// CHECK-NEXT: shapes.c:[[#@LINE-7]]: rcu_cachep: converted: kmem_cache_create_rcu() becomes __KMEM_CACHE_SETUP()
+// CHECK-NEXT: shapes.c:[[#@LINE-7]]: user_cachep: converted: kmem_cache_create_usercopy() becomes kmem_cache_setup_usercopy()
+// CHECK-NEXT: shapes.c:[[#@LINE-7]]: default_cachep: converted: kmem_cache_create() becomes kmem_cache_setup()
+// BUILTIN:      shapes.c:[[#@LINE-13]]: entry_cachep: converted
+// BUILTIN-NEXT: shapes.c:[[#@LINE-13]]: key_cachep: converted
+// BUILTIN-NEXT: shapes.c:[[#@LINE-13]]: plain_cachep: converted
+// BUILTIN-NEXT: shapes.c:[[#@LINE-13]]: rcu_cachep: converted
+// BUILTIN-NEXT: shapes.c:[[#@LINE-13]]: user_cachep: converted
+// BUILTIN-NEXT: shapes.c:[[#@LINE-13]]: default_cachep: converted: kmem_cache_create() becomes kmem_cache_setup()
+
+void *sess_alloc(void)
+{
+	return kmem_cache_alloc(entry_cachep, GFP_KERNEL);
+}
+
+static int __init sess_caches_init(void)
+{
+	struct kmem_cache_args args = {
+		.use_freeptr_offset = true,
+		.freeptr_offset = offsetof(struct sess_entry, freeptr),
+	};
+
+	entry_cachep = kmem_cache_create("sess_entry", sizeof(struct sess_entry),
+					 &args, SLAB_HWCACHE_ALIGN | SLAB_PANIC);
+	key_cachep = KMEM_CACHE_USERCOPY(sess_entry, SLAB_PANIC, key);
+	plain_cachep = kmem_cache_create("sess_plain", 64, 8, SLAB_PANIC, NULL);
+	rcu_cachep = kmem_cache_create_rcu("sess_rcu", sizeof(struct sess_entry),
+					   offsetof(struct sess_entry, freeptr),
+					   SLAB_PANIC);
+	user_cachep = kmem_cache_create_usercopy("sess_user", 64, 0, SLAB_PANIC,
+						 8, 16, NULL);
+	return 0;
+}
+
+#ifdef MODULE
+static int __init sess_init(void)
+{
+	int err = sess_caches_init();
+
+	if (err)
+		return err;
+	default_cachep = kmem_cache_create("sess_default", 32, NULL, 0);
+	if (unlikely(default_cachep == NULL))
+		return -ENOMEM;
+	return 0;
+}
+#else
+void __init sess_init(void)
+{
+	sess_caches_init();
+	default_cachep = kmem_cache_create("sess_default", 32, NULL,
+					   SLAB_PANIC);
+}
+#endif
+
+#ifdef MODULE
+static void __exit sess_exit(void)
+{
+	if (default_cachep)
+		kmem_cache_destroy(default_cachep);
+	kmem_cache_destroy(user_cachep);
+	kmem_cache_destroy(rcu_cachep);
+	kmem_cache_destroy(plain_cachep);
+	kmem_cache_destroy(key_cachep);
+	kmem_cache_destroy(entry_cachep);
+}
+
+module_init(sess_init);
+module_exit(sess_exit);
+#endif
