@@ -39,12 +39,25 @@ static bool is_cache_pointer(unit_translation &unit, const VarDecl *variable,
 	return points_to_cache(unit, type);
 }
 
-static const char *section_of(const Decl *decl)
+/* A declaration's name: an identifier's, which Clang terminates. */
+static const char *name_of(const NamedDecl *decl)
+{
+	const IdentifierInfo *name = decl->getIdentifier();
+
+	return name ? name->getNameStart() : "";
+}
+
+/*
+ * The section a declaration asks for, copied into the unit: Clang keeps
+ * an attribute's string without a terminating NUL.
+ */
+static const char *section_of(unit_translation &unit, const Decl *decl)
 {
 	const SectionAttr *section =
 		decl ? decl->getAttr<SectionAttr>() : nullptr;
 
-	return section ? section->getName().data() : nullptr;
+	return section ? tu_string(unit.tu, section->getName().str().c_str()) :
+			 nullptr;
 }
 
 /* The walk over the unit's code, one function or initializer at a time. */
@@ -55,12 +68,25 @@ class pointer_visitor
 	{
 	}
 
+	/* The unit's functions with a body, before any walk. */
+	void add_function(const FunctionDecl *function)
+	{
+		struct convert_function description = {};
+
+		description.name = name_of(function);
+		description.section = section_of(unit, function);
+		description.external = function->isExternallyVisible();
+		functions[function->getCanonicalDecl()] =
+			tu_add_convert_function(unit.tu, &description);
+	}
+
 	/* Every reference below 'root', in 'function' (NULL: file scope). */
 	void walk(const Stmt *root, const FunctionDecl *function)
 	{
 		std::vector<const Stmt *> stack;
 
 		current = function;
+		current_index = function ? function_index(function) : -1;
 		stack.push_back(root);
 		while (!stack.empty()) {
 			const Stmt *statement = stack.back();
@@ -71,6 +97,9 @@ class pointer_visitor
 			if (const DeclRefExpr *ref =
 				    dyn_cast<DeclRefExpr>(statement))
 				visit_reference(ref);
+			else if (const CallExpr *call =
+					 dyn_cast<CallExpr>(statement))
+				visit_call(call);
 			/* A declaration's initializers are its children. */
 			for (const Stmt *child : statement->children())
 				stack.push_back(child);
@@ -80,13 +109,60 @@ class pointer_visitor
       private:
 	unit_translation &unit;
 	const FunctionDecl *current = nullptr;
+	int current_index = -1;
 	std::unordered_map<const VarDecl *, int> pointers;
+	std::unordered_map<const FunctionDecl *, int> functions;
+
+	int function_index(const FunctionDecl *function)
+	{
+		auto found = functions.find(function->getCanonicalDecl());
+
+		return found == functions.end() ? -1 : found->second;
+	}
+
+	void visit_call(const CallExpr *call)
+	{
+		const FunctionDecl *callee = call->getDirectCallee();
+
+		if (current_index >= 0 && callee && callee->getIdentifier())
+			tu_add_convert_callee(unit.tu, current_index,
+					      name_of(callee));
+	}
+
+	/* A function named other than to call it: anything may call it. */
+	void visit_function_reference(const DeclRefExpr *ref,
+				      const FunctionDecl *function)
+	{
+		int index = function_index(function);
+		DynTypedNodeList parents = unit.context.getParents(*ref);
+		const CallExpr *call = nullptr;
+
+		if (index < 0)
+			return;
+		if (!parents.empty()) {
+			if (const ImplicitCastExpr *cast =
+				    parents[0].get<ImplicitCastExpr>()) {
+				DynTypedNodeList above =
+					unit.context.getParents(*cast);
+
+				if (!above.empty())
+					call = above[0].get<CallExpr>();
+			}
+		}
+		if (!call || call->getCallee()->IgnoreParenImpCasts() != ref)
+			unit.tu->convert_functions[index].address_taken = true;
+	}
 
 	void visit_reference(const DeclRefExpr *ref)
 	{
 		const VarDecl *variable = dyn_cast<VarDecl>(ref->getDecl());
 		int pointer;
 
+		if (const FunctionDecl *function =
+			    dyn_cast<FunctionDecl>(ref->getDecl())) {
+			visit_function_reference(ref, function);
+			return;
+		}
 		if (!variable)
 			return;
 		pointer = pointer_of(variable);
@@ -112,14 +188,14 @@ class pointer_visitor
 		definition = variable->getDefinition();
 		if (!definition)
 			definition = variable->getActingDefinition();
-		pointer.name = variable->getName().data();
+		pointer.name = name_of(variable);
 		pointer.location = unit_location(
 			unit,
 			(definition ? definition : variable)->getLocation());
 		pointer.defined = definition != nullptr;
 		pointer.is_array = is_array;
 		pointer.external = variable->isExternallyVisible();
-		pointer.section = section_of(definition);
+		pointer.section = section_of(unit, definition);
 		initializer = definition ? definition->getInit() : nullptr;
 		pointer.has_initializer =
 			initializer &&
@@ -265,19 +341,19 @@ void pointer_visitor::describe_use(int pointer, const DeclRefExpr *ref)
 	if (use.kind == POINTER_USE_KIND_COUNT)
 		return;
 	if (current) {
-		use.function = current->getName().data();
-		use.function_section = section_of(current);
+		use.function = name_of(current);
+		use.function_section = section_of(unit, current);
 	}
 	use.location = unit_location(unit, ref->getLocation());
 	if (call && call->getDirectCallee())
-		use.callee = call->getDirectCallee()->getName().data();
+		use.callee = name_of(call->getDirectCallee());
 	if (assigned) {
 		const CallExpr *creation =
 			dyn_cast<CallExpr>(assigned->IgnoreParenImpCasts());
 
 		if (creation && creation->getDirectCallee())
-			use.callee =
-				creation->getDirectCallee()->getName().data();
+			use.callee = name_of(creation->getDirectCallee());
+		use.assigns_null = is_null(unit.context, assigned);
 		describe_macros(unit, &macros, assigned->getBeginLoc());
 		use.macros = macros.macros;
 		use.macro_count = macros.macro_count;
@@ -290,6 +366,10 @@ void describe_cache_pointers(ASTContext &context, struct translation_unit *tu)
 	unit_translation unit(tu, context);
 	pointer_visitor visitor(unit);
 
+	for (const Decl *decl : context.getTranslationUnitDecl()->decls())
+		if (const FunctionDecl *function = dyn_cast<FunctionDecl>(decl))
+			if (function->doesThisDeclarationHaveABody())
+				visitor.add_function(function);
 	for (const Decl *decl : context.getTranslationUnitDecl()->decls()) {
 		if (const FunctionDecl *function =
 			    dyn_cast<FunctionDecl>(decl)) {

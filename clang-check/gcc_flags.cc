@@ -50,6 +50,9 @@ static const struct gcc_flag gcc_flags[] = {
 	{ "-fno-stack-clash-protection", false, nullptr },
 	{ "-mstack-protector-guard-symbol=", true, nullptr },
 	{ "-fsanitize-coverage=trace-pc", false, nullptr },
+	/* UBSAN's and KASAN's GCC spellings (allmodconfig). */
+	{ "-fsanitize=bounds-strict", false, nullptr },
+	{ "-fasan-shadow-offset=", true, nullptr },
 	/*
 	 * Zeroing locals (CONFIG_INIT_STACK_ALL_ZERO) needs an extra flag
 	 * before Clang 16, which later ones reject: neither matters here.

@@ -10,6 +10,7 @@
  * only after init succeeded.  Anything the unit cannot show is a refusal
  * with its reason: a wrong conversion costs more than a missed one.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "api.h"
@@ -66,16 +67,91 @@ static bool is_function(const struct translation_unit *tu, int index,
 	       strcmp(tu->functions[index].name, name) == 0;
 }
 
-/* Init code: module init, or a function __init puts in the init section. */
-static bool on_init_path(const struct translation_unit *tu,
+/* What convert_decide() works out once per unit. */
+struct unit_facts {
+	const struct translation_unit *tu;
+	/* Per convert function: only init code runs it. */
+	bool *init_only;
+};
+
+static int convert_function_index(const struct translation_unit *tu,
+				  const char *name)
+{
+	for (size_t i = 0; i < tu->convert_function_count; i++)
+		if (strcmp(tu->convert_functions[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+static bool calls(const struct convert_function *caller, const char *name)
+{
+	for (size_t i = 0; i < caller->callee_count; i++)
+		if (strcmp(caller->callees[i], name) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Init code: module init, a function __init puts in the init section, and
+ * a helper only they call (no other file can call it, its address is not
+ * taken, and every caller in the unit is init code), as
+ * `static int init_inodecache(void)` called from the module's init.
+ */
+static void find_init_only(struct unit_facts *facts)
+{
+	const struct translation_unit *tu = facts->tu;
+	size_t count = tu->convert_function_count;
+	bool changed = true;
+
+	facts->init_only = calloc(count ? count : 1, sizeof(bool));
+	for (size_t i = 0; i < count; i++) {
+		const struct convert_function *function =
+			&tu->convert_functions[i];
+
+		facts->init_only[i] =
+			(function->section &&
+			 strcmp(function->section, API_INIT_SECTION) == 0) ||
+			is_function(tu, tu->module_init, function->name);
+	}
+	while (changed) {
+		changed = false;
+		for (size_t i = 0; i < count; i++) {
+			const struct convert_function *function =
+				&tu->convert_functions[i];
+			bool called = false, only_init = true;
+
+			if (facts->init_only[i] || function->external ||
+			    function->address_taken)
+				continue;
+			for (size_t j = 0; j < count && only_init; j++) {
+				if (!calls(&tu->convert_functions[j],
+					   function->name))
+					continue;
+				called = true;
+				only_init = facts->init_only[j];
+			}
+			if (called && only_init) {
+				facts->init_only[i] = true;
+				changed = true;
+			}
+		}
+	}
+}
+
+static bool on_init_path(const struct unit_facts *facts,
 			 const struct cache_pointer_use *use)
 {
+	int index;
+
 	if (!use->function)
 		return false;
 	if (use->function_section &&
 	    strcmp(use->function_section, API_INIT_SECTION) == 0)
 		return true;
-	return is_function(tu, tu->module_init, use->function);
+	if (is_function(facts->tu, facts->tu->module_init, use->function))
+		return true;
+	index = convert_function_index(facts->tu, use->function);
+	return index >= 0 && facts->init_only[index];
 }
 
 /* The creation as the source spells it: the outermost such macro. */
@@ -96,10 +172,13 @@ static enum conversion_refusal refuse(struct conversion *conversion,
 	return refusal;
 }
 
-/* The one creation, or a refusal about the assignments. */
-static enum conversion_refusal
-decide_creation(const struct translation_unit *tu,
-		struct conversion *conversion)
+/*
+ * The one creation, or a refusal about the assignments.  NULL written
+ * back (kmem_cache_destroy(p); p = NULL;) is no creation: a converted
+ * cache drops it.
+ */
+static enum conversion_refusal decide_creation(const struct unit_facts *facts,
+					       struct conversion *conversion)
 {
 	const struct cache_pointer *pointer = conversion->pointer;
 	const struct cache_pointer_use *creation = NULL;
@@ -109,7 +188,7 @@ decide_creation(const struct translation_unit *tu,
 	for (size_t i = 0; i < pointer->use_count; i++) {
 		const struct cache_pointer_use *use = &pointer->uses[i];
 
-		if (use->kind != POINTER_ASSIGNED)
+		if (use->kind != POINTER_ASSIGNED || use->assigns_null)
 			continue;
 		if (creation)
 			return refuse(conversion, REFUSAL_ASSIGNED_TWICE, use);
@@ -122,7 +201,7 @@ decide_creation(const struct translation_unit *tu,
 			 NULL;
 	if (!form)
 		return refuse(conversion, REFUSAL_NOT_A_CREATION, creation);
-	if (!on_init_path(tu, creation))
+	if (!on_init_path(facts, creation))
 		return refuse(conversion, REFUSAL_OUTSIDE_INIT, creation);
 	conversion->use = creation;
 	conversion->creation = form->creation;
@@ -179,7 +258,7 @@ static enum conversion_refusal decide_uses(const struct translation_unit *tu,
 	return CONVERSION_ACCEPTED;
 }
 
-static void decide(const struct translation_unit *tu,
+static void decide(const struct unit_facts *facts,
 		   struct conversion *conversion)
 {
 	const struct cache_pointer *pointer = conversion->pointer;
@@ -206,9 +285,9 @@ static void decide(const struct translation_unit *tu,
 			       &pointer->uses[i]);
 			return;
 		}
-	if (decide_creation(tu, conversion) != CONVERSION_ACCEPTED)
+	if (decide_creation(facts, conversion) != CONVERSION_ACCEPTED)
 		return;
-	if (decide_uses(tu, conversion) != CONVERSION_ACCEPTED) {
+	if (decide_uses(facts->tu, conversion) != CONVERSION_ACCEPTED) {
 		conversion->creation = NULL;
 		conversion->setup = NULL;
 	}
@@ -228,8 +307,10 @@ static bool comes_before(const struct conversion *left,
 size_t convert_decide(const struct translation_unit *tu,
 		      struct conversion *conversions)
 {
+	struct unit_facts facts = { .tu = tu };
 	size_t count = 0;
 
+	find_init_only(&facts);
 	for (size_t i = 0; i < tu->cache_pointer_count; i++) {
 		const struct cache_pointer *pointer = &tu->cache_pointers[i];
 		struct conversion *conversion = &conversions[count];
@@ -239,9 +320,10 @@ size_t convert_decide(const struct translation_unit *tu,
 			continue;
 		memset(conversion, 0, sizeof(*conversion));
 		conversion->pointer = pointer;
-		decide(tu, conversion);
+		decide(&facts, conversion);
 		count++;
 	}
+	free(facts.init_only);
 	/* Insertion sort, stable: a unit has a handful of caches. */
 	for (size_t i = 1; i < count; i++) {
 		struct conversion moved = conversions[i];

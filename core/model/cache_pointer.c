@@ -61,6 +61,35 @@ void tu_add_cache_pointer_use(struct translation_unit *tu, int pointer,
 	}
 }
 
+int tu_add_convert_function(struct translation_unit *tu,
+			    const struct convert_function *function)
+{
+	struct convert_function *copy;
+
+	tu->convert_functions = tu_reserve(
+		tu, tu->convert_functions, tu->convert_function_count,
+		&tu->convert_function_capacity, sizeof(*tu->convert_functions));
+	copy = &tu->convert_functions[tu->convert_function_count];
+	*copy = *function;
+	copy->name = tu_string(tu, function->name);
+	copy->section = copy_or_null(tu, function->section);
+	copy->callees = NULL;
+	copy->callee_count = 0;
+	copy->callee_capacity = 0;
+	return (int)tu->convert_function_count++;
+}
+
+void tu_add_convert_callee(struct translation_unit *tu, int function,
+			   const char *callee)
+{
+	struct convert_function *caller = &tu->convert_functions[function];
+
+	caller->callees =
+		tu_reserve(tu, caller->callees, caller->callee_count,
+			   &caller->callee_capacity, sizeof(*caller->callees));
+	caller->callees[caller->callee_count++] = tu_string(tu, callee);
+}
+
 int tu_find_cache_pointer(const struct translation_unit *tu, const char *name)
 {
 	for (size_t i = 0; i < tu->cache_pointer_count; i++)

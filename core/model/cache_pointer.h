@@ -35,6 +35,8 @@ enum cache_pointer_use_kind {
 
 struct cache_pointer_use {
 	enum cache_pointer_use_kind kind;
+	/* POINTER_ASSIGNED: the value is a null pointer constant. */
+	bool assigns_null;
 	/* The function the use is in, and its section ("" for the default
 	 * one); NULL at file scope. */
 	const char *function;
@@ -57,6 +59,28 @@ struct cache_pointer {
 	size_t use_count;
 	size_t use_capacity;
 };
+
+/*
+ * A function of the unit with a body, for the question "does only init
+ * code run it": its section, whether other files can call it, whether its
+ * address is taken (then anything may call it), and the functions it
+ * calls by name.
+ */
+struct convert_function {
+	const char *name;
+	const char *section; /* NULL when the default one */
+	bool external;
+	bool address_taken;
+	const char **callees;
+	size_t callee_count;
+	size_t callee_capacity;
+};
+
+/* Returns the function's index; strings are copied. */
+int tu_add_convert_function(struct translation_unit *tu,
+			    const struct convert_function *function);
+void tu_add_convert_callee(struct translation_unit *tu, int function,
+			   const char *callee);
 
 /* Both return the index of the pointer; strings are copied. */
 int tu_add_cache_pointer(struct translation_unit *tu,

@@ -468,6 +468,9 @@ struct translation_unit {
 	struct cache_pointer *cache_pointers;
 	size_t cache_pointer_count;
 	size_t cache_pointer_capacity;
+	struct convert_function *convert_functions;
+	size_t convert_function_count;
+	size_t convert_function_capacity;
 
 	/* Functions sorted by name (tu_index_functions()), the first
 	 * indexed_function_count of them. */

@@ -33,6 +33,8 @@ done
 # An assembler source, as kbuild's database lists them: no C to check.
 printf '.macro ALTERNATIVE a\n.endm\n\tALTERNATIVE "nop"\n' >"$work/build/sub/entry.S"
 flags="-nostdinc -isystem $source_dir/tests/include -std=gnu11 -O2 -fconserve-stack -mrecord-mcount"
+# What allmodconfig's UBSAN and KASAN add, in GCC's spelling.
+flags="$flags -fsanitize=bounds-strict -fasan-shadow-offset=0xdffffc0000000000"
 cat >"$work/build/compile_commands.json" <<JSON
 [
   { "directory": "$work/build", "file": "sub/plain.c",

@@ -252,6 +252,53 @@ static void unknown_creations(void **state)
 	tu_release(&tu);
 }
 
+/* A function of the unit for the init-only question. */
+static int function(struct translation_unit *tu, const char *name,
+		    const char *section, bool address_taken)
+{
+	struct convert_function description = {
+		.name = name,
+		.section = section,
+		.address_taken = address_taken,
+	};
+
+	return tu_add_convert_function(tu, &description);
+}
+
+static void init_helpers(void **state)
+{
+	struct translation_unit tu;
+	int init, outer, inner, table, deep, table_made;
+
+	(void)state;
+	mb_unit(&tu, NULL);
+	module_functions(&tu);
+	/* foo_init -> foo_setup -> foo_make: both helpers are init code. */
+	init = function(&tu, "foo_init", NULL, false);
+	outer = function(&tu, "foo_setup", NULL, false);
+	inner = function(&tu, "foo_make", NULL, false);
+	/* foo_ops holds foo_table_make's address: anything may call it. */
+	table = function(&tu, "foo_table_make", NULL, true);
+	tu_add_convert_callee(&tu, init, "foo_setup");
+	tu_add_convert_callee(&tu, outer, "foo_make");
+	tu_add_convert_callee(&tu, init, "foo_table_make");
+	(void)inner;
+	(void)table;
+	deep = pointer(&tu, "deep_cachep", 10);
+	use(&tu, deep, POINTER_ASSIGNED, "foo_make", NULL,
+	    "kmem_cache_create_usercopy");
+	table_made = pointer(&tu, "table_cachep", 11);
+	use(&tu, table_made, POINTER_ASSIGNED, "foo_table_make", NULL,
+	    "kmem_cache_create_usercopy");
+	expect_table(&tu,
+		     MB_FILE ":10: deep_cachep: converted: "
+			     "kmem_cache_create_usercopy() becomes "
+			     "kmem_cache_setup_usercopy()\n" MB_FILE
+			     ":11: table_cachep: refused (outside-init): it is "
+			     "created outside init, in foo_table_make\n");
+	tu_release(&tu);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -259,6 +306,7 @@ int main(void)
 		cmocka_unit_test(null_tests),
 		cmocka_unit_test(refusals_without_uses),
 		cmocka_unit_test(unknown_creations),
+		cmocka_unit_test(init_helpers),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -27,21 +27,23 @@ static struct kmem_cache *twice_cachep;
 static struct kmem_cache *alias_cachep;
 static struct kmem_cache *never_cachep;
 struct kmem_cache *shared_cachep;
+static struct kmem_cache *reinit_cachep;
 static struct req_owner owner;
 
 struct kmem_cache *req_find_cache(const char *name);
 
-// CHECK:      refusals.c:[[#@LINE-15]]: req_cachep: converted: KMEM_CACHE() becomes KMEM_CACHE_SETUP(), __ro_after_init dropped
-// CHECK-NEXT: refusals.c:[[#@LINE-15]]: cmp_cachep: refused (compared): it is compared with another pointer in req_is_small
-// CHECK-NEXT: refusals.c:[[#@LINE-15]]: addr_cachep: refused (address-taken): its address is taken in req_pick
-// CHECK-NEXT: refusals.c:[[#@LINE-15]]: kept_cachep: refused (stored-elsewhere): its value is kept in other storage in req_own
-// CHECK-NEXT: refusals.c:[[#@LINE-15]]: late_cachep: refused (outside-init): it is created outside init, in req_late_setup
-// CHECK-NEXT: refusals.c:[[#@LINE-15]]: probe_cachep: refused (null-tested): it is tested for NULL in req_probe_alloc
-// CHECK-NEXT: refusals.c:[[#@LINE-15]]: ring_cachep: refused (array): an array of caches
-// CHECK-NEXT: refusals.c:[[#@LINE-15]]: twice_cachep: refused (assigned-twice): it is assigned more than once (again in req_init)
-// CHECK-NEXT: refusals.c:[[#@LINE-15]]: alias_cachep: refused (not-a-creation): it is assigned something other than a creation the series has a setup for, in req_init
-// CHECK-NEXT: refusals.c:[[#@LINE-15]]: never_cachep: refused (never-created): this file never creates it
-// CHECK-NEXT: refusals.c:[[#@LINE-15]]: shared_cachep: refused (external): other files can name it
+// CHECK:      refusals.c:[[#@LINE-16]]: req_cachep: converted: KMEM_CACHE() becomes KMEM_CACHE_SETUP(), __ro_after_init dropped
+// CHECK-NEXT: refusals.c:[[#@LINE-16]]: cmp_cachep: refused (compared): it is compared with another pointer in req_is_small
+// CHECK-NEXT: refusals.c:[[#@LINE-16]]: addr_cachep: refused (address-taken): its address is taken in req_pick
+// CHECK-NEXT: refusals.c:[[#@LINE-16]]: kept_cachep: refused (stored-elsewhere): its value is kept in other storage in req_own
+// CHECK-NEXT: refusals.c:[[#@LINE-16]]: late_cachep: refused (outside-init): it is created outside init, in req_late_setup
+// CHECK-NEXT: refusals.c:[[#@LINE-16]]: probe_cachep: refused (null-tested): it is tested for NULL in req_probe_alloc
+// CHECK-NEXT: refusals.c:[[#@LINE-16]]: ring_cachep: refused (array): an array of caches
+// CHECK-NEXT: refusals.c:[[#@LINE-16]]: twice_cachep: refused (assigned-twice): it is assigned more than once (again in req_init)
+// CHECK-NEXT: refusals.c:[[#@LINE-16]]: alias_cachep: refused (not-a-creation): it is assigned something other than a creation the series has a setup for, in req_init
+// CHECK-NEXT: refusals.c:[[#@LINE-16]]: never_cachep: refused (never-created): this file never creates it
+// CHECK-NEXT: refusals.c:[[#@LINE-16]]: shared_cachep: refused (external): other files can name it
+// CHECK-NEXT: refusals.c:[[#@LINE-16]]: reinit_cachep: refused (outside-init): it is created outside init, in req_make_cache
 // CHECK-NOT:  owner
 
 static bool req_is_small(struct kmem_cache *cache)
@@ -57,6 +59,18 @@ static struct kmem_cache **req_pick(void)
 static void req_own(void)
 {
 	owner.cache = kept_cachep;
+}
+
+/* Called from init, and again on reset: not init code only. */
+static int req_make_cache(void)
+{
+	reinit_cachep = KMEM_CACHE(req_min, 0);
+	return reinit_cachep ? 0 : -ENOMEM;
+}
+
+void req_reset(void)
+{
+	req_make_cache();
 }
 
 void req_late_setup(void)
@@ -100,6 +114,8 @@ static int __init req_init(void)
 	twice_cachep = KMEM_CACHE(req_min, SLAB_ACCOUNT);
 	alias_cachep = req_find_cache("req_min");
 	req_own();
+	if (req_make_cache())
+		return -ENOMEM;
 	return req_is_small(*req_pick()) ? 0 : -EINVAL;
 }
 

@@ -6,8 +6,9 @@
 // (the series' own conversions: kmem_cache_create() with a struct
 // kmem_cache_args becomes __KMEM_CACHE_SETUP(), the five-argument form
 // kmem_cache_setup(), KMEM_CACHE_USERCOPY() KMEM_CACHE_SETUP_USERCOPY()).
-// The check of the creation, and a NULL test in module exit, which runs
-// only after init succeeded, do not stop a conversion.  Built in, the
+// The check of the creation, a NULL test in module exit, which runs only
+// after init succeeded, and NULL written back after the destroy do not
+// stop a conversion; nor does a creation in a helper only init calls.  Built in, the
 // caches are created from __init code that is no module init, as
 // fs/dcache.c's are, and there is no exit.
 #include <linux/init.h>
@@ -26,23 +27,33 @@ static struct kmem_cache *plain_cachep;
 static struct kmem_cache *rcu_cachep;
 static struct kmem_cache *user_cachep;
 static struct kmem_cache *default_cachep;
+static struct kmem_cache *helper_cachep;
 
-// CHECK:      shapes.c:[[#@LINE-7]]: entry_cachep: converted: kmem_cache_create() becomes __KMEM_CACHE_SETUP(), __ro_after_init dropped
-// CHECK-NEXT: shapes.c:[[#@LINE-7]]: key_cachep: converted: KMEM_CACHE_USERCOPY() becomes KMEM_CACHE_SETUP_USERCOPY(), __ro_after_init dropped
-// CHECK-NEXT: shapes.c:[[#@LINE-7]]: plain_cachep: converted: kmem_cache_create() becomes kmem_cache_setup()
-// CHECK-NEXT: shapes.c:[[#@LINE-7]]: rcu_cachep: converted: kmem_cache_create_rcu() becomes __KMEM_CACHE_SETUP()
-// CHECK-NEXT: shapes.c:[[#@LINE-7]]: user_cachep: converted: kmem_cache_create_usercopy() becomes kmem_cache_setup_usercopy()
-// CHECK-NEXT: shapes.c:[[#@LINE-7]]: default_cachep: converted: kmem_cache_create() becomes kmem_cache_setup()
-// BUILTIN:      shapes.c:[[#@LINE-13]]: entry_cachep: converted
-// BUILTIN-NEXT: shapes.c:[[#@LINE-13]]: key_cachep: converted
-// BUILTIN-NEXT: shapes.c:[[#@LINE-13]]: plain_cachep: converted
-// BUILTIN-NEXT: shapes.c:[[#@LINE-13]]: rcu_cachep: converted
-// BUILTIN-NEXT: shapes.c:[[#@LINE-13]]: user_cachep: converted
-// BUILTIN-NEXT: shapes.c:[[#@LINE-13]]: default_cachep: converted: kmem_cache_create() becomes kmem_cache_setup()
+// CHECK:      shapes.c:[[#@LINE-8]]: entry_cachep: converted: kmem_cache_create() becomes __KMEM_CACHE_SETUP(), __ro_after_init dropped
+// CHECK-NEXT: shapes.c:[[#@LINE-8]]: key_cachep: converted: KMEM_CACHE_USERCOPY() becomes KMEM_CACHE_SETUP_USERCOPY(), __ro_after_init dropped
+// CHECK-NEXT: shapes.c:[[#@LINE-8]]: plain_cachep: converted: kmem_cache_create() becomes kmem_cache_setup()
+// CHECK-NEXT: shapes.c:[[#@LINE-8]]: rcu_cachep: converted: kmem_cache_create_rcu() becomes __KMEM_CACHE_SETUP()
+// CHECK-NEXT: shapes.c:[[#@LINE-8]]: user_cachep: converted: kmem_cache_create_usercopy() becomes kmem_cache_setup_usercopy()
+// CHECK-NEXT: shapes.c:[[#@LINE-8]]: default_cachep: converted: kmem_cache_create() becomes kmem_cache_setup()
+// CHECK-NEXT: shapes.c:[[#@LINE-8]]: helper_cachep: converted: kmem_cache_create() becomes kmem_cache_setup()
+// BUILTIN:      shapes.c:[[#@LINE-15]]: entry_cachep: converted
+// BUILTIN-NEXT: shapes.c:[[#@LINE-15]]: key_cachep: converted
+// BUILTIN-NEXT: shapes.c:[[#@LINE-15]]: plain_cachep: converted
+// BUILTIN-NEXT: shapes.c:[[#@LINE-15]]: rcu_cachep: converted
+// BUILTIN-NEXT: shapes.c:[[#@LINE-15]]: user_cachep: converted
+// BUILTIN-NEXT: shapes.c:[[#@LINE-15]]: default_cachep: converted: kmem_cache_create() becomes kmem_cache_setup()
+// BUILTIN-NEXT: shapes.c:[[#@LINE-15]]: helper_cachep: converted: kmem_cache_create() becomes kmem_cache_setup()
 
 void *sess_alloc(void)
 {
 	return kmem_cache_alloc(entry_cachep, GFP_KERNEL);
+}
+
+/* A helper without __init that only init code calls. */
+static int sess_helper_init(void)
+{
+	helper_cachep = kmem_cache_create("sess_helper", 48, 0, 0, NULL);
+	return helper_cachep ? 0 : -ENOMEM;
 }
 
 static int __init sess_caches_init(void)
@@ -61,7 +72,7 @@ static int __init sess_caches_init(void)
 					   SLAB_PANIC);
 	user_cachep = kmem_cache_create_usercopy("sess_user", 64, 0, SLAB_PANIC,
 						 8, 16, NULL);
-	return 0;
+	return sess_helper_init();
 }
 
 #ifdef MODULE
@@ -95,6 +106,9 @@ static void __exit sess_exit(void)
 	kmem_cache_destroy(plain_cachep);
 	kmem_cache_destroy(key_cachep);
 	kmem_cache_destroy(entry_cachep);
+	/* Written back after the destroy: no second creation. */
+	kmem_cache_destroy(helper_cachep);
+	helper_cachep = NULL;
 }
 
 module_init(sess_init);
