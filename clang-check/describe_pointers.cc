@@ -60,6 +60,29 @@ static const char *section_of(unit_translation &unit, const Decl *decl)
 			 nullptr;
 }
 
+/*
+ * The unit's definition of a variable: one with an initializer, else a
+ * tentative one (`struct kmem_cache *p;`), whichever declaration is
+ * asked, the header's extern included; NULL when the unit has none.
+ */
+static const VarDecl *definition_of(const VarDecl *variable)
+{
+	const VarDecl *tentative = nullptr;
+
+	for (const VarDecl *declaration : variable->redecls()) {
+		switch (declaration->isThisDeclarationADefinition()) {
+		case VarDecl::Definition:
+			return declaration;
+		case VarDecl::TentativeDefinition:
+			tentative = declaration;
+			break;
+		default:
+			break;
+		}
+	}
+	return tentative;
+}
+
 /* The walk over the unit's code, one function or initializer at a time. */
 class pointer_visitor
 {
@@ -185,9 +208,7 @@ class pointer_visitor
 			pointers[variable] = -1;
 			return -1;
 		}
-		definition = variable->getDefinition();
-		if (!definition)
-			definition = variable->getActingDefinition();
+		definition = definition_of(variable);
 		pointer.name = name_of(variable);
 		pointer.location = unit_location(
 			unit,

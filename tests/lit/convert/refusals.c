@@ -26,22 +26,24 @@ static struct kmem_cache *ring_cachep[4];
 static struct kmem_cache *twice_cachep;
 static struct kmem_cache *alias_cachep;
 static struct kmem_cache *never_cachep;
+/* Its extern, as a header declares it before the definition. */
+extern struct kmem_cache *shared_cachep;
 struct kmem_cache *shared_cachep;
 static struct kmem_cache *reinit_cachep;
 static struct req_owner owner;
 
 struct kmem_cache *req_find_cache(const char *name);
 
-// CHECK:      refusals.c:[[#@LINE-16]]: req_cachep: converted: KMEM_CACHE() becomes KMEM_CACHE_SETUP(), __ro_after_init dropped
-// CHECK-NEXT: refusals.c:[[#@LINE-16]]: cmp_cachep: refused (compared): it is compared with another pointer in req_is_small
-// CHECK-NEXT: refusals.c:[[#@LINE-16]]: addr_cachep: refused (address-taken): its address is taken in req_pick
-// CHECK-NEXT: refusals.c:[[#@LINE-16]]: kept_cachep: refused (stored-elsewhere): its value is kept in other storage in req_own
-// CHECK-NEXT: refusals.c:[[#@LINE-16]]: late_cachep: refused (outside-init): it is created outside init, in req_late_setup
-// CHECK-NEXT: refusals.c:[[#@LINE-16]]: probe_cachep: refused (null-tested): it is tested for NULL in req_probe_alloc
-// CHECK-NEXT: refusals.c:[[#@LINE-16]]: ring_cachep: refused (array): an array of caches
-// CHECK-NEXT: refusals.c:[[#@LINE-16]]: twice_cachep: refused (assigned-twice): it is assigned more than once (again in req_init)
-// CHECK-NEXT: refusals.c:[[#@LINE-16]]: alias_cachep: refused (not-a-creation): it is assigned something other than a creation the series has a setup for, in req_init
-// CHECK-NEXT: refusals.c:[[#@LINE-16]]: never_cachep: refused (never-created): this file never creates it
+// CHECK:      refusals.c:[[#@LINE-18]]: req_cachep: converted: KMEM_CACHE() becomes KMEM_CACHE_SETUP(), __ro_after_init dropped
+// CHECK-NEXT: refusals.c:[[#@LINE-18]]: cmp_cachep: refused (compared): it is compared with another pointer in req_is_small
+// CHECK-NEXT: refusals.c:[[#@LINE-18]]: addr_cachep: refused (address-taken): its address is taken in req_pick
+// CHECK-NEXT: refusals.c:[[#@LINE-18]]: kept_cachep: refused (stored-elsewhere): its value is kept in other storage in req_own
+// CHECK-NEXT: refusals.c:[[#@LINE-18]]: late_cachep: refused (outside-init): it is created outside init, in req_late_setup
+// CHECK-NEXT: refusals.c:[[#@LINE-18]]: probe_cachep: refused (null-tested): it is tested for NULL in req_probe_alloc
+// CHECK-NEXT: refusals.c:[[#@LINE-18]]: ring_cachep: refused (array): an array of caches
+// CHECK-NEXT: refusals.c:[[#@LINE-18]]: twice_cachep: refused (assigned-twice): it is assigned more than once (again in req_init)
+// CHECK-NEXT: refusals.c:[[#@LINE-18]]: alias_cachep: refused (not-a-creation): it is assigned something other than a creation the series has a setup for, in req_init
+// CHECK-NEXT: refusals.c:[[#@LINE-18]]: never_cachep: refused (never-created): this file never creates it
 // CHECK-NEXT: refusals.c:[[#@LINE-16]]: shared_cachep: refused (external): other files can name it
 // CHECK-NEXT: refusals.c:[[#@LINE-16]]: reinit_cachep: refused (outside-init): it is created outside init, in req_make_cache
 // CHECK-NOT:  owner
