@@ -83,6 +83,74 @@ static const VarDecl *definition_of(const VarDecl *variable)
 	return tentative;
 }
 
+/*
+ * Where a range is written in the main file: the outermost macro call
+ * stands for what it expands to.  Unknown when either end is elsewhere.
+ */
+static struct source_span span_of(unit_translation &unit, SourceRange range)
+{
+	const SourceManager &sources = unit.context.getSourceManager();
+	struct source_span span = {};
+	SourceLocation begin, end;
+
+	if (range.isInvalid())
+		return span;
+	begin = sources.getExpansionLoc(range.getBegin());
+	end = sources.getExpansionRange(range.getEnd()).getEnd();
+	end = Lexer::getLocForEndOfToken(end, 0, sources,
+					 unit.context.getLangOpts());
+	if (begin.isInvalid() || end.isInvalid() ||
+	    !sources.isWrittenInMainFile(begin) ||
+	    !sources.isWrittenInMainFile(end))
+		return span;
+	span.begin = sources.getFileOffset(begin);
+	span.end = sources.getFileOffset(end);
+	span.known = span.begin <= span.end;
+	return span;
+}
+
+/*
+ * For an assignment that is a statement of its own in a block: where it
+ * and the statements after it are written (cache_pointer.h).
+ */
+static void describe_statement(unit_translation &unit,
+			       const BinaryOperator *assignment,
+			       struct cache_pointer_use *use)
+{
+	DynTypedNodeList parents = unit.context.getParents(*assignment);
+	const CompoundStmt *block =
+		parents.empty() ? nullptr : parents[0].get<CompoundStmt>();
+	const Stmt *const *body;
+	size_t count, at;
+
+	if (!block)
+		return;
+	body = block->body_begin();
+	count = block->size();
+	for (at = 0; at < count && body[at] != assignment; at++)
+		;
+	if (at == count)
+		return;
+	use->statement = span_of(unit, assignment->getSourceRange());
+	use->value = span_of(unit, assignment->getRHS()->getSourceRange());
+	if (at + 1 < count) {
+		const IfStmt *test = dyn_cast<IfStmt>(body[at + 1]);
+
+		use->next_statement =
+			span_of(unit, body[at + 1]->getSourceRange());
+		if (test && !test->getElse() && !test->getInit() &&
+		    !test->getConditionVariable()) {
+			use->next_condition = span_of(
+				unit, test->getCond()->getSourceRange());
+			use->next_branch = span_of(
+				unit, test->getThen()->getSourceRange());
+		}
+	}
+	if (at + 2 < count)
+		use->following_statement =
+			span_of(unit, body[at + 2]->getSourceRange());
+}
+
 /* The walk over the unit's code, one function or initializer at a time. */
 class pointer_visitor
 {
@@ -217,6 +285,13 @@ class pointer_visitor
 		pointer.is_array = is_array;
 		pointer.external = variable->isExternallyVisible();
 		pointer.section = section_of(unit, definition);
+		if (definition) {
+			pointer.declaration = span_of(
+				unit, SourceRange(definition->getBeginLoc(),
+						  definition->getLocation()));
+			pointer.name_span = span_of(
+				unit, SourceRange(definition->getLocation()));
+		}
 		initializer = definition ? definition->getInit() : nullptr;
 		pointer.has_initializer =
 			initializer &&
@@ -366,6 +441,7 @@ void pointer_visitor::describe_use(int pointer, const DeclRefExpr *ref)
 		use.function_section = section_of(unit, current);
 	}
 	use.location = unit_location(unit, ref->getLocation());
+	use.site = span_of(unit, ref->getSourceRange());
 	if (call && call->getDirectCallee())
 		use.callee = name_of(call->getDirectCallee());
 	if (assigned) {
@@ -375,6 +451,11 @@ void pointer_visitor::describe_use(int pointer, const DeclRefExpr *ref)
 		if (creation && creation->getDirectCallee())
 			use.callee = name_of(creation->getDirectCallee());
 		use.assigns_null = is_null(unit.context, assigned);
+		DynTypedNodeList parents = unit.context.getParents(*assigned);
+		if (!parents.empty())
+			if (const BinaryOperator *assignment =
+				    parents[0].get<BinaryOperator>())
+				describe_statement(unit, assignment, &use);
 		describe_macros(unit, &macros, assigned->getBeginLoc());
 		use.macros = macros.macros;
 		use.macro_count = macros.macro_count;

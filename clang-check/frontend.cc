@@ -8,6 +8,7 @@
 
 extern "C" {
 #include "candidates.h"
+#include "patch.h"
 #include "report.h"
 }
 
@@ -60,12 +61,23 @@ struct unit_outcome check_unit(clang::ASTContext &context,
 	return outcome;
 }
 
-size_t convert_unit(clang::ASTContext &context,
-		    clang::Preprocessor &preprocessor, FILE *stream)
+/* Whether any token of the unit, its headers' included, is 'name'. */
+static bool identifier_used(const char *name, void *context)
 {
-	std::string file = main_file(context.getSourceManager());
+	clang::ASTContext *unit = static_cast<clang::ASTContext *>(context);
+
+	return unit->Idents.find(name) != unit->Idents.end();
+}
+
+size_t convert_unit(clang::ASTContext &context,
+		    clang::Preprocessor &preprocessor, FILE *table, FILE *patch)
+{
+	clang::SourceManager &sources = context.getSourceManager();
+	std::string file = main_file(sources);
+	llvm::StringRef text = sources.getBufferData(sources.getMainFileID());
+	struct convert_source source = {};
 	struct translation_unit tu;
-	size_t converted = 0;
+	size_t converted;
 
 	tu_init(&tu, file.c_str());
 	translate_unit(context, preprocessor, &tu);
@@ -73,10 +85,14 @@ size_t convert_unit(clang::ASTContext &context,
 	std::vector<struct conversion> conversions(tu.cache_pointer_count);
 	size_t count = convert_decide(&tu, conversions.data());
 
-	convert_print_table(conversions.data(), count, stream);
-	for (size_t i = 0; i < count; i++)
-		if (conversions[i].refusal == CONVERSION_ACCEPTED)
-			converted++;
+	source.path = file.c_str();
+	source.text = text.data();
+	source.length = text.size();
+	source.identifier_used = identifier_used;
+	source.context = &context;
+	converted =
+		convert_write_patch(conversions.data(), count, &source, patch);
+	convert_print_table(conversions.data(), count, table);
 	tu_release(&tu);
 	return converted;
 }

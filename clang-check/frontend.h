@@ -40,10 +40,12 @@ struct unit_outcome check_unit(clang::ASTContext &context,
 
 /*
  * `slabcheck convert`: translates the unit, describes its pointers to
- * dynamic caches, and prints on 'stream' what the core decides for each
- * (core/convert/candidates.h).  Returns how many it converts.
+ * dynamic caches, prints on 'table' what the core decides for each
+ * (core/convert/candidates.h) and on 'patch' the diff that converts them
+ * (core/convert/patch.h).  Returns how many it converts.
  */
 size_t convert_unit(clang::ASTContext &context,
-		    clang::Preprocessor &preprocessor, FILE *stream);
+		    clang::Preprocessor &preprocessor, FILE *table,
+		    FILE *patch);
 
 #endif

@@ -47,7 +47,8 @@ using namespace clang::tooling;
 enum { EXIT_DONE = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
 
 static struct slabcheck_options options;
-/* --convert: print what `slabcheck convert` decides instead of checking. */
+/* --convert: print what `slabcheck convert` decides and its patch instead
+ * of checking. */
 static bool convert_mode;
 
 /* Also the source of slabcheck-clang(1), through help2man. */
@@ -93,6 +94,25 @@ struct file_result {
 	std::string output;
 };
 
+/*
+ * --convert: the patch goes with the unit's output to stdout; the table to
+ * stderr, in one write so that files checked side by side do not mix.
+ */
+static void convert(ASTContext &context, Preprocessor &preprocessor,
+		    FILE *patch)
+{
+	char *table = nullptr;
+	size_t size = 0;
+	FILE *stream = open_memstream(&table, &size);
+
+	if (!stream)
+		return;
+	convert_unit(context, preprocessor, stream, patch);
+	fclose(stream);
+	fwrite(table, 1, size, stderr);
+	free(table);
+}
+
 class check_consumer : public ASTConsumer
 {
       public:
@@ -114,8 +134,7 @@ class check_consumer : public ASTConsumer
 		if (compiler.getDiagnostics().hasErrorOccurred() || !stream)
 			return;
 		if (convert_mode)
-			convert_unit(context, compiler.getPreprocessor(),
-				     stream);
+			convert(context, compiler.getPreprocessor(), stream);
 		else
 			outcome = check_unit(
 				context, compiler.getPreprocessor(), options,

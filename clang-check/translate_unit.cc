@@ -79,29 +79,46 @@ struct source_location unit_location(unit_translation &unit,
 	return result;
 }
 
-void describe_macros(unit_translation &unit,
-		     struct model_instruction *instruction,
-		     SourceLocation location)
+/*
+ * The macros that wrote the token at 'location', innermost first, up to
+ * where the outermost is written.  A macro argument leads into the body
+ * of the macro it was passed to, which is one of the chain; the macros
+ * that only spelled the argument are not (GCC unwinds its virtual
+ * locations the same way), but those the argument itself expanded are:
+ * in unlikely(!KMEM_CACHE_SETUP(...)), the setup macros wrote what they
+ * expand to, and unlikely() only passed it on.
+ */
+static void collect_macros(unit_translation &unit, SourceLocation location,
+			   std::vector<StringRef> &names)
 {
 	const SourceManager &sources = unit.sources;
-	std::vector<StringRef> names;
 
-	/*
-	 * Up from the token to where the outermost macro is written: a macro
-	 * argument leads into the body of the macro it was passed to, which
-	 * is one of the chain; the macros that only spelled the argument are
-	 * not (GCC unwinds its virtual locations the same way).
-	 */
 	while (location.isMacroID()) {
 		const SrcMgr::ExpansionInfo &expansion =
 			sources.getSLocEntry(sources.getFileID(location))
 				.getExpansion();
 
-		if (!expansion.isMacroArgExpansion())
+		if (expansion.isMacroArgExpansion()) {
+			SourceLocation spelled =
+				sources.getImmediateSpellingLoc(location);
+
+			if (spelled.isMacroID())
+				collect_macros(unit, spelled, names);
+		} else {
 			names.push_back(Lexer::getImmediateMacroName(
 				location, sources, unit.context.getLangOpts()));
+		}
 		location = expansion.getExpansionLocStart();
 	}
+}
+
+void describe_macros(unit_translation &unit,
+		     struct model_instruction *instruction,
+		     SourceLocation location)
+{
+	std::vector<StringRef> names;
+
+	collect_macros(unit, location, names);
 	if (names.empty())
 		return;
 	instruction->macros = tu_strings(unit.tu, names.size());

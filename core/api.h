@@ -104,6 +104,9 @@ struct api_conversion {
 	const char *creation;
 	const char *callee; /* NULL: whichever it calls */
 	const char *setup;
+	/* The setup takes the creation's arguments as written, after the
+	 * cache: the patch only rewrites the head of the call. */
+	bool prepends_cache;
 };
 
 /* NULL when 'spelled' is no creation the series has a setup for. */

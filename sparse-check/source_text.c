@@ -271,6 +271,82 @@ bool source_identifier(const char *file, unsigned int line, unsigned int column,
 	return true;
 }
 
+/* Past a string or character constant that starts at 'text'. */
+static const char *skip_quoted(const char *text)
+{
+	char quote = *text++;
+
+	while (*text && *text != quote) {
+		if (*text == '\\' && text[1])
+			text++;
+		text++;
+	}
+	return *text ? text + 1 : text;
+}
+
+/* Past a comment that starts at 'text', or 'text' when none does. */
+static const char *skip_comment(const char *text)
+{
+	if (text[0] == '/' && text[1] == '*') {
+		const char *end = strstr(text + 2, "*/");
+
+		return end ? end + 2 : text + strlen(text);
+	}
+	if (text[0] == '/' && text[1] == '/')
+		return text + strcspn(text, "\n");
+	return text;
+}
+
+void source_call_identifiers(const char *file, unsigned int line,
+			     unsigned int column,
+			     void (*visit)(const char *name, size_t length,
+					   void *context),
+			     void *context)
+{
+	size_t length;
+	const char *text = line_text(file, line, &length);
+	int depth = 0;
+
+	if (!text || column == 0 || column > length)
+		return;
+	text += column - 1;
+	while (name_character(*text))
+		text++;
+	while (*text == ' ' || *text == '\t' || *text == '\n')
+		text++;
+	if (*text != '(')
+		return;
+	while (*text) {
+		const char *after = skip_comment(text);
+
+		if (after != text) {
+			text = after;
+		} else if (*text == '"' || *text == '\'') {
+			text = skip_quoted(text);
+		} else if (*text == '(') {
+			depth++;
+			text++;
+		} else if (*text == ')') {
+			if (--depth == 0)
+				return;
+			text++;
+		} else if (name_character(*text) &&
+			   !isdigit((unsigned char)*text)) {
+			const char *start = text;
+
+			while (name_character(*text))
+				text++;
+			visit(start, (size_t)(text - start), context);
+		} else if (name_character(*text)) {
+			/* A number, with its suffix: 10UL is no name. */
+			while (name_character(*text))
+				text++;
+		} else {
+			text++;
+		}
+	}
+}
+
 void source_text_release(void)
 {
 	while (files) {

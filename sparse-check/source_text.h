@@ -56,6 +56,18 @@ bool source_identifier(const char *file, unsigned int line, unsigned int column,
 unsigned int source_assignment(const char *file, unsigned int line,
 			       unsigned int column, bool value);
 
+/*
+ * For the name that starts at that byte column followed by '(' (a macro
+ * call written there): each identifier of its arguments, up to the ')'
+ * that closes them, passed to 'visit'; strings, character constants and
+ * comments are skipped.  Nothing when no '(' follows the name.
+ */
+void source_call_identifiers(const char *file, unsigned int line,
+			     unsigned int column,
+			     void (*visit)(const char *name, size_t length,
+					   void *context),
+			     void *context);
+
 /* Forgets every file read. */
 void source_text_release(void);
 

@@ -111,9 +111,47 @@ static struct source_location sparse_location(struct position pos)
  * position: the name written there, when it is a macro, and the followed
  * macros it may expand to (macros.c) are the macros the core hears of.
  */
+/* The macros describe_macros() gathers, each once. */
+struct macro_names {
+	const char *names[32];
+	size_t count;
+};
+
+static void add_macro_name(struct macro_names *found, const char *name)
+{
+	for (size_t i = 0; i < found->count; i++)
+		if (!strcmp(found->names[i], name))
+			return;
+	if (found->count < sizeof(found->names) / sizeof(found->names[0]))
+		found->names[found->count++] = name;
+}
+
+/*
+ * A macro named in the arguments of the outermost one: what it reaches
+ * wrote tokens the outer macro only passed on, as in
+ * unlikely(!KMEM_CACHE_SETUP(...)).
+ */
+static void add_argument_macro(const char *name, size_t length, void *context)
+{
+	const char *const *reached;
+	char copy[256];
+	size_t count;
+
+	if (length >= sizeof(copy))
+		return;
+	memcpy(copy, name, length);
+	copy[length] = '\0';
+	if (!macro_named(copy))
+		return;
+	count = macros_reached(copy, &reached);
+	for (size_t i = 0; i < count; i++)
+		add_macro_name(context, reached[i]);
+}
+
 void describe_macros(struct model_instruction *insn_model, struct position pos)
 {
 	struct source_location at = unit_location(pos, false);
+	struct macro_names found = { .count = 0 };
 	const char *const *reached;
 	size_t count;
 	char name[256];
@@ -124,11 +162,15 @@ void describe_macros(struct model_instruction *insn_model, struct position pos)
 	    !macro_named(name))
 		return;
 	count = macros_reached(name, &reached);
-	insn_model->macros = tu_strings(unit->tu, count + 1);
 	for (size_t i = 0; i < count; i++)
-		insn_model->macros[i] = tu_string(unit->tu, reached[i]);
-	insn_model->macros[count] = tu_string(unit->tu, name);
-	insn_model->macro_count = count + 1;
+		add_macro_name(&found, reached[i]);
+	source_call_identifiers(at.file, at.line, at.column, add_argument_macro,
+				&found);
+	insn_model->macros = tu_strings(unit->tu, found.count + 1);
+	for (size_t i = 0; i < found.count; i++)
+		insn_model->macros[i] = tu_string(unit->tu, found.names[i]);
+	insn_model->macros[found.count] = tu_string(unit->tu, name);
+	insn_model->macro_count = found.count + 1;
 }
 
 bool is_string_symbol(struct symbol *sym)

@@ -30,6 +30,11 @@ const char *const conversion_refusal_names[REFUSAL_KIND_COUNT] = {
 	[REFUSAL_ASSIGNED_TWICE] = "assigned-twice",
 	[REFUSAL_OUTSIDE_INIT] = "outside-init",
 	[REFUSAL_NULL_TESTED] = "null-tested",
+	[REFUSAL_DECLARATION_SHAPE] = "declaration-shape",
+	[REFUSAL_CREATION_SHAPE] = "creation-shape",
+	[REFUSAL_ARGS_FORM] = "args-form",
+	[REFUSAL_TEST_SHAPE] = "test-shape",
+	[REFUSAL_NAME_TAKEN] = "name-taken",
 };
 
 /* What each refusal means; "%s" is the function of the use. */
@@ -53,6 +58,22 @@ static const char *const refusal_texts[REFUSAL_KIND_COUNT] = {
 	[REFUSAL_OUTSIDE_INIT] = "it is created outside init, in %s",
 	[REFUSAL_NULL_TESTED] = "it is tested for NULL in %s, where a static "
 				"instance would never be NULL",
+	[REFUSAL_DECLARATION_SHAPE] =
+		"its definition is not a declaration of its own, on a line "
+		"of its own, written out in this file: the patch would have "
+		"to guess",
+	[REFUSAL_CREATION_SHAPE] =
+		"in %s it is assigned in an expression, not in a statement "
+		"of its own that the patch can rewrite",
+	[REFUSAL_ARGS_FORM] = "its creation in %s takes a struct of "
+			      "arguments, or NULL for the defaults: the setup "
+			      "takes the fields themselves, to be written by "
+			      "hand",
+	[REFUSAL_TEST_SHAPE] =
+		"its NULL test in %s is not an if or a return right after "
+		"the creation, which the patch moves onto the setup",
+	[REFUSAL_NAME_TAKEN] = "the names the instance would take are "
+			       "used in this unit",
 };
 
 static const char *function_of(const struct cache_pointer_use *use)
@@ -206,6 +227,7 @@ static enum conversion_refusal decide_creation(const struct unit_facts *facts,
 	conversion->use = creation;
 	conversion->creation = form->creation;
 	conversion->setup = form->setup;
+	conversion->form = form;
 	return CONVERSION_ACCEPTED;
 }
 
@@ -290,7 +312,19 @@ static void decide(const struct unit_facts *facts,
 	if (decide_uses(facts->tu, conversion) != CONVERSION_ACCEPTED) {
 		conversion->creation = NULL;
 		conversion->setup = NULL;
+		conversion->form = NULL;
 	}
+}
+
+void convert_withdraw(struct conversion *conversion,
+		      enum conversion_refusal refusal,
+		      const struct cache_pointer_use *use)
+{
+	refuse(conversion, refusal, use);
+	conversion->creation = NULL;
+	conversion->setup = NULL;
+	conversion->form = NULL;
+	conversion->instance[0] = '\0';
 }
 
 /* Before: earlier in the file (the table reads top to bottom). */

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "api.h"
 #include "model.h"
 
 /* Why a pointer stays a pointer; CONVERSION_ACCEPTED when it need not. */
@@ -28,6 +29,12 @@ enum conversion_refusal {
 	REFUSAL_ASSIGNED_TWICE,
 	REFUSAL_OUTSIDE_INIT,
 	REFUSAL_NULL_TESTED,
+	/* Decided, but the code is not in a shape the patch rewrites. */
+	REFUSAL_DECLARATION_SHAPE,
+	REFUSAL_CREATION_SHAPE,
+	REFUSAL_ARGS_FORM,
+	REFUSAL_TEST_SHAPE,
+	REFUSAL_NAME_TAKEN,
 	REFUSAL_KIND_COUNT
 };
 
@@ -39,7 +46,10 @@ struct conversion {
 	/* Accepted: the creation as spelled and the setup replacing it. */
 	const char *creation;
 	const char *setup;
+	const struct api_conversion *form;
 	bool drops_ro_after_init;
+	/* The patch's name for the instance. */
+	char instance[128];
 };
 
 /* A short stable name for each refusal, as tables and tests print it. */
@@ -57,6 +67,11 @@ size_t convert_decide(const struct translation_unit *tu,
  * "FILE:LINE: NAME: converted: CREATION -> SETUP" or
  * "FILE:LINE: NAME: refused (REASON): what and where".
  */
+/* Takes a decided conversion back: the patch cannot write it. */
+void convert_withdraw(struct conversion *conversion,
+		      enum conversion_refusal refusal,
+		      const struct cache_pointer_use *use);
+
 void convert_print_table(const struct conversion *conversions, size_t count,
 			 FILE *stream);
 

@@ -17,6 +17,18 @@
 
 struct translation_unit;
 
+/*
+ * Where a piece of code is written, as byte offsets [begin, end) into the
+ * unit's main file, for the patch `slabcheck convert` writes.  Not known
+ * (known false) when the code is not written there as it is: in a header,
+ * or made by a macro.
+ */
+struct source_span {
+	bool known;
+	unsigned int begin;
+	unsigned int end;
+};
+
 enum cache_pointer_use_kind {
 	/* pointer = value; 'callee' names the function when the value is a
 	 * direct call, 'macros' the macros that wrote the value */
@@ -45,6 +57,21 @@ struct cache_pointer_use {
 	const char *callee;
 	const char **macros; /* innermost first */
 	size_t macro_count;
+	/* Where the variable is named. */
+	struct source_span site;
+	/*
+	 * POINTER_ASSIGNED, when the assignment is a statement of its own
+	 * in a block: the statement (without its ';'), where the value's
+	 * spelling begins, and the two statements after it in the block;
+	 * when the next one is an if without else, its condition (inside
+	 * the parentheses) and the statement it guards.
+	 */
+	struct source_span statement;
+	struct source_span value;
+	struct source_span next_statement;
+	struct source_span next_condition;
+	struct source_span next_branch;
+	struct source_span following_statement;
 };
 
 struct cache_pointer {
@@ -55,6 +82,9 @@ struct cache_pointer {
 	bool is_array;
 	bool external;	     /* has external linkage: other files can name it */
 	const char *section; /* NULL when the default one */
+	/* The definition, from its first token to the end of the name. */
+	struct source_span declaration;
+	struct source_span name_span;
 	struct cache_pointer_use *uses;
 	size_t use_count;
 	size_t use_capacity;

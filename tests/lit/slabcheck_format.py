@@ -28,6 +28,11 @@ class FrontendTest(lit.Test.Test):
     def getFullName(self):
         return super().getFullName() + ' [' + self.frontend + ']'
 
+    def getExecPath(self):
+        # %t names a file of this front-end's run: the runs of one test
+        # under each front-end go side by side.
+        return super().getExecPath() + '.' + self.frontend
+
 
 class PerFrontendShTest(lit.formats.ShTest):
     def __init__(self, frontends, drivers_dir):

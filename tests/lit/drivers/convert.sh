@@ -1,9 +1,23 @@
 #!/usr/bin/env bash
-# %convert FILE.c [CFLAGS...]: what `slabcheck convert` decides for each
-# cache pointer of one test file, through slabcheck-clang --convert, with
-# the stand-in kernel headers.  The exit status is the tool's.
+# %convert [--patch] FILE.c [CFLAGS...]: what `slabcheck convert` decides
+# for each cache pointer of one test file, through slabcheck-clang
+# --convert, with the stand-in kernel headers: the table (its stderr), or
+# with --patch the diff (its stdout).  The file is read from its own
+# directory, so that the diff names it by its base name.  The exit status
+# is the tool's.
 set -u
+mode=table
+if [ "${1:-}" = --patch ]; then
+	mode=patch
+	shift
+fi
 file=$1
 shift
-exec "$SLABCHECK_BUILD_DIR/clang-check/slabcheck-clang" --convert "$file" \
-	-- -std=gnu11 -O2 -Wall -nostdinc -isystem "$SLABCHECK_INCLUDE_DIR" "$@"
+cd "$(dirname "$file")" || exit 2
+command=("$SLABCHECK_BUILD_DIR/clang-check/slabcheck-clang" --convert
+	"$(basename "$file")" -- -std=gnu11 -O2 -Wall -nostdinc
+	-isystem "$SLABCHECK_INCLUDE_DIR" "$@")
+if [ "$mode" = patch ]; then
+	exec "${command[@]}" 2>/dev/null
+fi
+exec "${command[@]}" 2>&1 >/dev/null

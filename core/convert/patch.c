@@ -1,0 +1,648 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The patch of one unit (patch.h).  Each edit is checked against the text
+ * it replaces: the front-end says where things are, and the patch reads
+ * there what it expects (`NAME = CREATION(`, a NULL test of NAME), or
+ * withdraws the conversion.  A patch that guessed would be worse than none.
+ */
+#define _GNU_SOURCE /* vasprintf(), memmem() */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "api.h"
+#include "patch.h"
+#include "unified_diff.h"
+
+#define TAB_WIDTH 8
+
+struct patch {
+	const struct convert_source *source;
+	struct text_edits edits;
+};
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+	       c == '\v';
+}
+
+static bool is_identifier_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+static size_t skip_blanks(const struct convert_source *source, size_t at)
+{
+	while (at < source->length && is_blank(source->text[at]))
+		at++;
+	return at;
+}
+
+/* Whether [begin, end) reads 'expected' once blanks are left out. */
+static bool reads(const struct convert_source *source, size_t begin, size_t end,
+		  const char *expected)
+{
+	for (size_t at = begin; at < end && at < source->length; at++) {
+		if (is_blank(source->text[at]))
+			continue;
+		if (*expected != source->text[at])
+			return false;
+		expected++;
+	}
+	return *expected == '\0';
+}
+
+/* Whether the span's text, blanks left out, begins with 'prefix'. */
+static bool reads_prefix(const struct convert_source *source,
+			 const struct source_span *span, const char *prefix)
+{
+	for (size_t at = span->begin; span->known && at < span->end; at++) {
+		if (!*prefix)
+			return true;
+		if (is_blank(source->text[at]))
+			continue;
+		if (*prefix != source->text[at])
+			return false;
+		prefix++;
+	}
+	return span->known && !*prefix;
+}
+
+static bool span_reads(const struct convert_source *source,
+		       const struct source_span *span, const char *expected)
+{
+	return span->known && reads(source, span->begin, span->end, expected);
+}
+
+/* The ';' after a statement whose last token ends at 'end'; SIZE_MAX: none. */
+static size_t semicolon_after(const struct convert_source *source, size_t end)
+{
+	size_t at = skip_blanks(source, end);
+
+	return at < source->length && source->text[at] == ';' ? at : SIZE_MAX;
+}
+
+static size_t line_start(const struct convert_source *source, size_t at)
+{
+	while (at > 0 && source->text[at - 1] != '\n')
+		at--;
+	return at;
+}
+
+/* Where the line of 'at' ends: its '\n', or the end of the text. */
+static size_t line_end(const struct convert_source *source, size_t at)
+{
+	while (at < source->length && source->text[at] != '\n')
+		at++;
+	return at;
+}
+
+static bool only_blanks(const struct convert_source *source, size_t begin,
+			size_t end)
+{
+	for (size_t at = begin; at < end; at++)
+		if (!is_blank(source->text[at]))
+			return false;
+	return true;
+}
+
+/* The column 'at' is shown in, tabs every TAB_WIDTH. */
+static size_t column_of(const struct convert_source *source, size_t at)
+{
+	size_t column = 0;
+
+	for (size_t i = line_start(source, at); i < at; i++)
+		column = source->text[i] == '\t' ?
+				 (column / TAB_WIDTH + 1) * TAB_WIDTH :
+				 column + 1;
+	return column;
+}
+
+static char *format(const char *format, ...)
+	__attribute__((format(printf, 1, 2)));
+
+static char *format(const char *format, ...)
+{
+	va_list arguments;
+	char *text;
+
+	va_start(arguments, format);
+	if (vasprintf(&text, format, arguments) < 0)
+		abort();
+	va_end(arguments);
+	return text;
+}
+
+static void add_edit(struct patch *patch, size_t begin, size_t end,
+		     const char *replacement)
+{
+	text_edits_add(&patch->edits, begin, end, replacement);
+}
+
+/*
+ * The instance's name: the pointer's without the "p" of "_cachep"
+ * (ufs_inode_cachep: ufs_inode_cache), else "__" before it (mnt_cache:
+ * __mnt_cache), as the series names them; else with "_instance" after.
+ * Never a name the unit uses, nor one an earlier conversion took.
+ */
+static bool choose_instance(const struct patch *patch,
+			    const struct conversion *conversions, size_t index)
+{
+	const struct convert_source *source = patch->source;
+	struct conversion *conversion =
+		(struct conversion *)&conversions[index];
+	const char *name = conversion->pointer->name;
+	size_t length = strlen(name);
+	char candidates[3][sizeof(conversion->instance)];
+	static const char suffix[] = "_cachep";
+
+	if (length + sizeof("_instance") > sizeof(conversion->instance))
+		return false;
+	candidates[0][0] = '\0';
+	if (length > sizeof(suffix) - 1 &&
+	    strcmp(name + length - (sizeof(suffix) - 1), suffix) == 0)
+		snprintf(candidates[0], sizeof(candidates[0]), "%.*s",
+			 (int)(length - 1), name);
+	snprintf(candidates[1], sizeof(candidates[1]), "__%s", name);
+	snprintf(candidates[2], sizeof(candidates[2]), "%s_instance", name);
+	for (size_t i = 0; i < 3; i++) {
+		bool taken =
+			!candidates[i][0] ||
+			source->identifier_used(candidates[i], source->context);
+
+		for (size_t j = 0; j < index && !taken; j++)
+			taken = strcmp(conversions[j].instance,
+				       candidates[i]) == 0;
+		if (!taken) {
+			strcpy(conversion->instance, candidates[i]);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A word of the definition before the name: what it may be. */
+static bool declaration_word(const char *word, size_t length, bool *storage,
+			     bool *tag_keyword, bool *tag)
+{
+	if (length == 6 && !strncmp(word, "static", length))
+		return (*storage = true);
+	if (length == 6 && !strncmp(word, "struct", length))
+		return (*tag_keyword = true);
+	if (length == strlen(API_CACHE_TAG) &&
+	    !strncmp(word, API_CACHE_TAG, length))
+		return (*tag = true);
+	/* __read_mostly, __ro_after_init: dropped with the pointer. */
+	return length > 2 && word[0] == '_' && word[1] == '_';
+}
+
+/*
+ * `static struct kmem_cache *NAME [attributes];` on a line of its own
+ * becomes the instance and the macro of the old name.
+ */
+static bool rewrite_declaration(struct patch *patch,
+				struct conversion *conversion)
+{
+	const struct convert_source *source = patch->source;
+	const struct cache_pointer *pointer = conversion->pointer;
+	const struct source_span *name = &pointer->name_span;
+	bool storage = false, tag_keyword = false, tag = false;
+	size_t at, stars = 0;
+	char *replacement;
+
+	if (!pointer->declaration.known || !name->known ||
+	    name->end != pointer->declaration.end)
+		return false;
+	at = pointer->declaration.begin;
+	if (at != line_start(source, at))
+		return false;
+	while ((at = skip_blanks(source, at)) < name->begin) {
+		size_t word = at;
+
+		if (source->text[at] == '*') {
+			stars++;
+			at++;
+			continue;
+		}
+		while (at < name->begin && is_identifier_char(source->text[at]))
+			at++;
+		if (at == word ||
+		    !declaration_word(source->text + word, at - word, &storage,
+				      &tag_keyword, &tag))
+			return false;
+	}
+	if (!storage || !tag_keyword || !tag || stars != 1)
+		return false;
+	/* After the name, attributes only, then the ';'. */
+	at = name->end;
+	while ((at = skip_blanks(source, at)) < source->length &&
+	       source->text[at] != ';') {
+		size_t word = at;
+
+		while (at < source->length &&
+		       is_identifier_char(source->text[at]))
+			at++;
+		if (at - word < 3 || source->text[word] != '_' ||
+		    source->text[word + 1] != '_')
+			return false;
+	}
+	if (at >= source->length)
+		return false;
+	replacement =
+		format("static struct %s %s;\n#define %s %s(&%s)",
+		       API_OPAQUE_TAG, conversion->instance, pointer->name,
+		       API_TO_CACHE_NAME, conversion->instance);
+	add_edit(patch, pointer->declaration.begin, at + 1, replacement);
+	free(replacement);
+	return true;
+}
+
+/* A NULL test of the pointer as an if's condition, as drivers write it. */
+static bool is_null_test(const struct convert_source *source,
+			 const struct source_span *condition, const char *name)
+{
+	static const char *const shapes[] = {
+		"!%s",	 "%s==NULL",	  "NULL==%s",
+		"(!%s)", "unlikely(!%s)", "unlikely(%s==NULL)",
+	};
+
+	for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+		char *expected = format(shapes[i], name, name);
+		bool found = span_reads(source, condition, expected);
+
+		free(expected);
+		if (found)
+			return true;
+	}
+	return false;
+}
+
+static bool inside(const struct source_span *outer,
+		   const struct source_span *inner)
+{
+	return outer->known && inner->known && outer->begin <= inner->begin &&
+	       inner->end <= outer->end;
+}
+
+/* How the creation's check reads, and so how the setup is checked. */
+enum check_shape {
+	CHECK_NONE,	    /* not checked: SLAB_PANIC, or nobody looks */
+	CHECK_IF,	    /* if (!p) ...; */
+	CHECK_IF_THEN_ZERO, /* if (!p) return -ENOMEM; return 0; */
+	CHECK_RETURN,	    /* return p ? 0 : -ENOMEM; */
+};
+
+static enum check_shape find_check(const struct convert_source *source,
+				   const struct conversion *conversion,
+				   const struct cache_pointer_use **stray)
+{
+	const struct cache_pointer *pointer = conversion->pointer;
+	const struct cache_pointer_use *creation = conversion->use;
+	enum check_shape shape = CHECK_NONE;
+	char *returned = format("return%s?0:-ENOMEM", pointer->name);
+	bool in_if =
+		is_null_test(source, &creation->next_condition, pointer->name);
+	bool in_return =
+		span_reads(source, &creation->next_statement, returned);
+
+	free(returned);
+	for (size_t i = 0; i < pointer->use_count; i++) {
+		const struct cache_pointer_use *use = &pointer->uses[i];
+
+		if (use->kind != POINTER_TESTED || !use->function ||
+		    strcmp(use->function, creation->function) != 0)
+			continue;
+		if (in_if && inside(&creation->next_condition, &use->site)) {
+			shape = CHECK_IF;
+		} else if (in_return &&
+			   inside(&creation->next_statement, &use->site)) {
+			shape = CHECK_RETURN;
+		} else {
+			*stray = use;
+			return CHECK_NONE;
+		}
+	}
+	if (shape == CHECK_IF &&
+	    (span_reads(source, &creation->next_branch, "return-ENOMEM") ||
+	     span_reads(source, &creation->next_branch, "{return-ENOMEM;}")) &&
+	    span_reads(source, &creation->following_statement, "return0"))
+		shape = CHECK_IF_THEN_ZERO;
+	return shape;
+}
+
+static bool setup_returns_pointer(const char *setup)
+{
+	const struct api_entry *entry = api_lookup(setup);
+
+	if (!entry)
+		entry = api_lookup_macro(setup);
+	return entry && entry->returns_pointer;
+}
+
+/*
+ * The call's arguments keep their lines; those aligned after its '(' move
+ * by as much as the '(' did, as kernel style aligns them.
+ */
+static void realign(struct patch *patch, size_t open, size_t end, long shift)
+{
+	const struct convert_source *source = patch->source;
+	size_t aligned = column_of(source, open + 1);
+
+	if (!shift)
+		return;
+	for (size_t at = line_end(source, open) + 1; at < end;
+	     at = line_end(source, at) + 1) {
+		size_t text = at, width;
+		char *indent;
+
+		while (text < end && (source->text[text] == ' ' ||
+				      source->text[text] == '\t'))
+			text++;
+		width = column_of(source, text);
+		if (text >= end || source->text[text] == '\n' ||
+		    width < aligned || (long)width + shift < 0)
+			continue;
+		width = (size_t)((long)width + shift);
+		indent = format("%.*s%*s", (int)(width / TAB_WIDTH),
+				"\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t",
+				(int)(width % TAB_WIDTH), "");
+		add_edit(patch, at, text, indent);
+		free(indent);
+	}
+}
+
+/*
+ * Deletes the statements after the one ending at 'semicolon', up to the
+ * ';' at 'last': whole lines when they are lines of their own.
+ */
+static void delete_after(struct patch *patch, size_t semicolon, size_t last)
+{
+	const struct convert_source *source = patch->source;
+	size_t from = line_end(source, semicolon), to = line_end(source, last);
+
+	if (only_blanks(source, semicolon + 1, from) &&
+	    only_blanks(source, last + 1, to) && to < source->length)
+		add_edit(patch, from + 1, to + 1, "");
+	else
+		add_edit(patch, semicolon + 1, last + 1, "");
+}
+
+/* NAME = CREATION(...); becomes SETUP(NAME, ...); with its check. */
+static enum conversion_refusal
+rewrite_creation(struct patch *patch, struct conversion *conversion,
+		 const struct cache_pointer_use **about)
+{
+	const struct convert_source *source = patch->source;
+	const struct cache_pointer_use *creation = conversion->use;
+	const char *name = conversion->pointer->name;
+	size_t spelled = strlen(conversion->creation), open, semicolon, end;
+	const struct cache_pointer_use *stray = NULL;
+	bool pointer = setup_returns_pointer(conversion->setup);
+	enum check_shape shape;
+	char *head, *assignment;
+	bool assigned, unlikely;
+
+	*about = creation;
+	if (!conversion->form->prepends_cache)
+		return REFUSAL_ARGS_FORM;
+	if (!creation->statement.known || !creation->value.known)
+		return REFUSAL_CREATION_SHAPE;
+	assignment = format("%s=", name);
+	assigned = reads(source, creation->statement.begin,
+			 creation->value.begin, assignment);
+	free(assignment);
+	if (!assigned ||
+	    strncmp(source->text + creation->value.begin, conversion->creation,
+		    spelled) != 0 ||
+	    is_identifier_char(source->text[creation->value.begin + spelled]))
+		return REFUSAL_CREATION_SHAPE;
+	open = skip_blanks(source, creation->value.begin + spelled);
+	semicolon = semicolon_after(source, creation->statement.end);
+	if (open >= source->length || source->text[open] != '(' ||
+	    semicolon == SIZE_MAX)
+		return REFUSAL_CREATION_SHAPE;
+	shape = find_check(source, conversion, &stray);
+	if (stray) {
+		*about = stray;
+		return REFUSAL_TEST_SHAPE;
+	}
+	switch (shape) {
+	case CHECK_NONE:
+		head = format("%s(%s, ", conversion->setup, name);
+		break;
+	case CHECK_IF_THEN_ZERO:
+		if (!pointer) {
+			size_t last = semicolon_after(
+				source, creation->following_statement.end);
+
+			if (last == SIZE_MAX)
+				return REFUSAL_TEST_SHAPE;
+			head = format("return %s(%s, ", conversion->setup,
+				      name);
+			delete_after(patch, semicolon, last);
+			break;
+		}
+		/* A pointer's test stays an if. */
+		/* fall through */
+	case CHECK_IF:
+		end = skip_blanks(source, creation->next_condition.end);
+		if (end >= source->length || source->text[end] != ')')
+			return REFUSAL_TEST_SHAPE;
+		unlikely = reads_prefix(source, &creation->next_condition,
+					"unlikely(");
+		head = format("if (%s%s%s(%s, ", unlikely ? "unlikely(" : "",
+			      pointer ? "!" : "", conversion->setup, name);
+		add_edit(patch, semicolon, end + 1, unlikely ? "))" : ")");
+		break;
+	case CHECK_RETURN:
+	default:
+		end = semicolon_after(source, creation->next_statement.end);
+		if (end == SIZE_MAX)
+			return REFUSAL_TEST_SHAPE;
+		head = format("return %s(%s, ", conversion->setup, name);
+		if (pointer)
+			add_edit(patch, semicolon, end + 1, " ? 0 : -ENOMEM;");
+		else
+			delete_after(patch, semicolon, end);
+		break;
+	}
+	add_edit(patch, creation->statement.begin, open + 1, head);
+	realign(patch, open, semicolon,
+		(long)strlen(head) -
+			(long)(open + 1 - creation->statement.begin));
+	free(head);
+	return CONVERSION_ACCEPTED;
+}
+
+/* kmem_cache_destroy(p); p = NULL; loses its second statement. */
+static bool drop_null_write_back(struct patch *patch,
+				 const struct cache_pointer_use *use,
+				 const char *name)
+{
+	const struct convert_source *source = patch->source;
+	size_t semicolon, start, end;
+	char *expected;
+	bool found;
+
+	if (!use->statement.known)
+		return false;
+	semicolon = semicolon_after(source, use->statement.end);
+	expected = format("%s=NULL", name);
+	found = span_reads(source, &use->statement, expected);
+	free(expected);
+	if (semicolon == SIZE_MAX || !found)
+		return false;
+	start = line_start(source, use->statement.begin);
+	end = line_end(source, semicolon);
+	if (only_blanks(source, start, use->statement.begin) &&
+	    only_blanks(source, semicolon + 1, end) && end < source->length)
+		add_edit(patch, start, end + 1, "");
+	else
+		add_edit(patch, use->statement.begin, semicolon + 1, "");
+	return true;
+}
+
+static enum conversion_refusal rewrite(struct patch *patch,
+				       struct conversion *conversions,
+				       size_t index,
+				       const struct cache_pointer_use **about)
+{
+	struct conversion *conversion = &conversions[index];
+	const struct cache_pointer *pointer = conversion->pointer;
+	enum conversion_refusal refusal;
+
+	*about = NULL;
+	if (!choose_instance(patch, conversions, index))
+		return REFUSAL_NAME_TAKEN;
+	if (!rewrite_declaration(patch, conversion))
+		return REFUSAL_DECLARATION_SHAPE;
+	refusal = rewrite_creation(patch, conversion, about);
+	if (refusal != CONVERSION_ACCEPTED)
+		return refusal;
+	for (size_t i = 0; i < pointer->use_count; i++) {
+		const struct cache_pointer_use *use = &pointer->uses[i];
+
+		if (use->kind != POINTER_ASSIGNED || !use->assigns_null)
+			continue;
+		*about = use;
+		if (!drop_null_write_back(patch, use, pointer->name))
+			return REFUSAL_CREATION_SHAPE;
+	}
+	return CONVERSION_ACCEPTED;
+}
+
+/* Whether the edits from 'first' on overlap each other or earlier ones. */
+static bool edits_collide(const struct text_edits *edits, size_t first)
+{
+	for (size_t i = first; i < edits->count; i++) {
+		struct text_edits before = { edits->edits, i, i };
+
+		if (text_edits_overlap(&before, edits->edits[i].begin,
+				       edits->edits[i].end))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The static-cache header goes after the file's last #include <...> that
+ * is outside any #if and before the first converted definition, as the
+ * series adds it; nothing when the file includes it already.
+ */
+static void include_header(struct patch *patch, size_t before)
+{
+	const struct convert_source *source = patch->source;
+	size_t insert = SIZE_MAX, header = strlen(API_STATIC_HEADER);
+	char *line;
+	int depth = 0;
+
+	for (size_t at = 0; at < source->length;
+	     at = line_end(source, at) + 1) {
+		size_t directive = at;
+
+		while (directive < source->length &&
+		       (source->text[directive] == ' ' ||
+			source->text[directive] == '\t'))
+			directive++;
+		if (directive >= source->length ||
+		    source->text[directive] != '#')
+			continue;
+		directive = skip_blanks(source, directive + 1);
+		if (!strncmp(source->text + directive, "if", 2)) {
+			depth++;
+		} else if (!strncmp(source->text + directive, "endif", 5)) {
+			depth--;
+		} else if (!strncmp(source->text + directive, "include", 7)) {
+			directive = skip_blanks(source, directive + 7);
+			if (source->text[directive] != '<')
+				continue;
+			if (!strncmp(source->text + directive + 1,
+				     API_STATIC_HEADER, header) &&
+			    source->text[directive + 1 + header] == '>')
+				return;
+			if (depth == 0 && at < before)
+				insert = line_end(source, at) + 1;
+		}
+	}
+	if (insert == SIZE_MAX)
+		insert = line_start(source, before);
+	line = format("#include <%s>\n", API_STATIC_HEADER);
+	add_edit(patch, insert, insert, line);
+	free(line);
+}
+
+/* The file as the diff names it: from the current directory when under it. */
+static const char *shown_path(const char *path, char *buffer, size_t size)
+{
+	size_t length;
+
+	if (path[0] != '/' || !getcwd(buffer, size))
+		return path;
+	length = strlen(buffer);
+	if (strncmp(path, buffer, length) == 0 && path[length] == '/')
+		return path + length + 1;
+	return path + 1;
+}
+
+size_t convert_write_patch(struct conversion *conversions, size_t count,
+			   const struct convert_source *source, FILE *stream)
+{
+	struct patch patch = { .source = source };
+	size_t converted = 0, first = SIZE_MAX;
+	char directory[4096];
+
+	for (size_t i = 0; i < count; i++) {
+		struct conversion *conversion = &conversions[i];
+		const struct cache_pointer_use *about = NULL;
+		size_t mark = patch.edits.count;
+		enum conversion_refusal refusal;
+
+		if (conversion->refusal != CONVERSION_ACCEPTED)
+			continue;
+		refusal = rewrite(&patch, conversions, i, &about);
+		if (refusal == CONVERSION_ACCEPTED &&
+		    edits_collide(&patch.edits, mark))
+			refusal = REFUSAL_CREATION_SHAPE;
+		if (refusal != CONVERSION_ACCEPTED) {
+			text_edits_truncate(&patch.edits, mark);
+			convert_withdraw(conversion, refusal, about);
+			continue;
+		}
+		converted++;
+		if (conversion->pointer->declaration.begin < first)
+			first = conversion->pointer->declaration.begin;
+	}
+	if (converted) {
+		include_header(&patch, first);
+		unified_diff_write(
+			source->text, source->length, &patch.edits,
+			shown_path(source->path, directory, sizeof(directory)),
+			stream);
+	}
+	text_edits_release(&patch.edits);
+	return converted;
+}

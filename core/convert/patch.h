@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The patch `slabcheck convert` writes for one unit, in the series' shape:
+ * the pointer's definition becomes an instance and a macro of the old name
+ * for to_kmem_cache(&instance), so that every use stays as it is; the
+ * creation becomes the setup, with the same arguments, its NULL test moved
+ * onto the setup's result; NULL written back after the destroy goes; the
+ * file includes the static-cache header.  Edits are made at the places the
+ * front-end described (cache_pointer.h), so the rest of the text stays.
+ */
+#ifndef SLABCHECK_PATCH_H
+#define SLABCHECK_PATCH_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "candidates.h"
+
+/* Whether the unit already uses an identifier (an instance's name). */
+typedef bool (*identifier_used_function)(const char *name, void *context);
+
+struct convert_source {
+	const char *path; /* the main file, as the diff names it */
+	const char *text; /* its text, as the compiler read it */
+	size_t length;
+	identifier_used_function identifier_used;
+	void *context;
+};
+
+/*
+ * Writes the unified diff of the conversions convert_decide() accepted;
+ * one whose code the patch cannot rewrite is withdrawn, with its reason.
+ * Returns how many stay converted.
+ */
+size_t convert_write_patch(struct conversion *conversions, size_t count,
+			   const struct convert_source *source, FILE *patch);
+
+#endif
