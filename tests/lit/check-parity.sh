@@ -109,8 +109,8 @@ while IFS= read -r file; do
 			fi
 		done
 	done
-done < <(cd "$here" && find . \( -path ./drivers -o -path ./__pycache__ \) \
-	-prune -o -name '*.c' -print | sed 's|^\./||' | sort)
+done < <(cd "$here" && find . \( -path ./drivers -o -path ./__pycache__ \
+	-o -name Output \) -prune -o -name '*.c' -print | sed 's|^\./||' | sort)
 
 # A line that names no comparison made (a file gone, a door not built
 # here is fine) or gives no reason is a mistake in the list.

@@ -57,7 +57,8 @@ while IFS= read -r test; do
 		echo "FAIL: $test has no RUN line with %check or %convert"
 		fails=$((fails + 1))
 	fi
-done < <(find tests/lit -name '*.c' -not -path '*/Inputs/*' | sort)
+done < <(find tests/lit -name '*.c' -not -path '*/Inputs/*' \
+	-not -path '*/Output/*' | sort)
 
 for example in $(find examples -name '*.c' 2>/dev/null | sort); do
 	compile "$example" -DMODULE
