@@ -261,6 +261,7 @@ static int convert_command(int argc, char **argv)
 	char **command = calloc((size_t)argc + 2, sizeof(char *));
 	bool after_dashes = false, files = false;
 	int n = 0, status;
+	pid_t child;
 
 	if (!tool) {
 		fprintf(stderr, "slabcheck: convert needs slabcheck-clang; ");
@@ -288,7 +289,10 @@ static int convert_command(int argc, char **argv)
 	}
 	if (!files)
 		usage_error(SUBCOMMAND_CONVERT, "no file to convert", NULL);
-	status = run_command(command);
+	/* Not run_command(), which puts a compiler's stdout on stderr: here
+	 * stdout is the patch. */
+	child = start_command(command, STDOUT_FILENO, false);
+	status = child < 0 ? -1 : wait_command(child);
 	free(command);
 	return status == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
 }

@@ -36,9 +36,15 @@ config.substitutions.append(
      ' -D__STDC__ -Dunix -D__unix__ -Wbitwise -Wno-return-void'
      ' -Wno-unknown-attribute --arch=x86_64 -mlittle-endian -m64'
      ' -D__x86_64__'))
-# What `slabcheck convert` decides for one file (tests/lit/convert/).
+# What `slabcheck convert` decides for one file (tests/lit/convert/).  It
+# runs slabcheck-clang, which a build without the Clang front-ends
+# (SLABCHECK_CLANG=OFF) does not have: its tests say
+# `REQUIRES: slabcheck-clang` and are UNSUPPORTED there.
 config.substitutions.append(
     ('%convert', 'bash ' + os.path.join(drivers_dir, 'convert.sh')))
+if os.access(os.path.join(build_dir, 'clang-check', 'slabcheck-clang'),
+             os.X_OK):
+    config.available_features.add('slabcheck-clang')
 config.environment['SLABCHECK_BUILD_DIR'] = build_dir
 config.environment['SLABCHECK_INCLUDE_DIR'] = include_dir
 # The GCC the plugin was built for, which the gcc driver must run.

@@ -5,8 +5,9 @@
 # build directory nor the source tree in sight (hidden in a mount namespace
 # of the test's own, or the build directory moved aside where that is not
 # allowed): --version, --list-rules, --explain, the manual pages, the
-# example through every front-end built, its Makefile's demo target, and
-# GCC loading the plugin by its short name from its plugin directory.
+# example through every front-end built, `slabcheck convert`, its
+# Makefile's demo target, and GCC loading the plugin by its short name
+# from its plugin directory.
 # The package's contents and Depends: are checked too.
 #
 # usage: check-install.sh BUILD_DIR SOURCE_DIR PACKAGE.deb
@@ -56,6 +57,60 @@ gcc_version=$("$gcc" -dumpversion)
 cross_machines=$(find "$build/gcc-plugin" -mindepth 2 -name slabcheck_gcc.so \
 	-printf '%h\n' | xargs -r -n1 basename)
 
+# check_convert NAME PREFIX: `slabcheck convert` as docs/convert.md runs
+# it, on a module written the way drivers are: the table on stderr, the
+# patch on stdout; the patch applies, the converted module is clean, and
+# the same module with its destroy dropped from exit is caught.
+check_convert() {
+	local name=$1 prefix=$2 include actual status
+
+	include=$prefix/share/doc/slabcheck/examples/include
+	rm -rf "$work/convert" && mkdir "$work/convert"
+	cat >"$work/convert/demo.c" <<'EOF'
+#include <linux/module.h>
+#include <linux/slab.h>
+
+struct demo_item {
+	unsigned long key;
+};
+
+static struct kmem_cache *demo_item_cachep;
+
+static int __init demo_init(void)
+{
+	demo_item_cachep = KMEM_CACHE(demo_item, SLAB_HWCACHE_ALIGN);
+	if (!demo_item_cachep)
+		return -ENOMEM;
+	return 0;
+}
+
+static void __exit demo_exit(void)
+{
+	kmem_cache_destroy(demo_item_cachep);
+}
+
+module_init(demo_init);
+module_exit(demo_exit);
+EOF
+	actual=$(hidden "$prefix/bin/slabcheck" convert convert/demo.c -- \
+		-std=gnu11 -O2 -nostdinc -isystem "$include" -DMODULE \
+		2>&1 >"$work/convert/demo.diff")
+	status=$?
+	expect "$name: convert (table)" "0:convert/demo.c:8: demo_item_cachep: converted: KMEM_CACHE() becomes KMEM_CACHE_SETUP()" \
+		"$status:$actual"
+	check "$name: convert (the patch applies)" \
+		git -C "$work" apply "$work/convert/demo.diff"
+	actual=$(hidden "$prefix/bin/slabcheck" convert/demo.c -- \
+		-std=gnu11 -O2 -nostdinc -isystem "$include" -DMODULE 2>/dev/null)
+	expect "$name: convert (the result is clean)" "0:" "$?:$actual"
+	sed '/demo_exit/,/^}/{/kmem_cache_destroy/d}' "$work/convert/demo.c" \
+		>"$work/convert/leak.c"
+	actual=$(hidden "$prefix/bin/slabcheck" convert/leak.c -- \
+		-std=gnu11 -O2 -nostdinc -isystem "$include" -DMODULE \
+		2>/dev/null | grep -c '\[kmem-module-leak\]')
+	expect "$name: convert (its twin, a destroy dropped)" 1 "$actual"
+}
+
 # check_tree NAME PREFIX: what a user runs from PREFIX/bin.
 check_tree() {
 	local name=$1 prefix=$2 example door actual status
@@ -99,6 +154,7 @@ check_tree() {
 			"s|^examples/ringbuf/|$example/|" \
 			"$source_dir/examples/ringbuf/EXPECTED")" "$status:$actual"
 	done
+	if door_built --clang-tool; then check_convert "$name" "$prefix"; fi
 	# A cross GCC as CC: the command takes that GCC's plugin from where
 	# the installation put it, wherever the prefix is.
 	for machine in $cross_machines; do

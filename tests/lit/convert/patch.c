@@ -7,7 +7,7 @@
 // The twin: the converted module with one destroy dropped from its exit.
 // RUN: sed '/fold_exit/,/^}/{/kmem_cache_destroy(fold_cachep);/d}' %t.d/patch.c > %t.d/leak.c
 // RUN: %check %t.d/leak.c -DMODULE | %filecheck %s --check-prefix=LEAK
-//
+// REQUIRES: slabcheck-clang
 // slabcheck convert writes the patch in the series' shape, and the
 // converted module is clean under every door.  Each creation is written
 // the way drivers write it: the init_inodecache() helper whose NULL test

@@ -1,6 +1,6 @@
 // RUN: %convert %s -DMODULE | %filecheck %s
 // ONLY-clang-tool: convert reads what Clang shows of each pointer's uses
-//
+// REQUIRES: slabcheck-clang
 // slabcheck convert: each reason a cache pointer stays a pointer, one cache
 // each, the way drivers write them; the one clean cache converts.
 #include <linux/init.h>

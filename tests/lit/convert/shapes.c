@@ -1,7 +1,7 @@
 // RUN: %convert %s -DMODULE | %filecheck %s
 // RUN: %convert %s | %filecheck %s --check-prefix=BUILTIN
 // ONLY-clang-tool: convert reads what Clang shows of each pointer's uses
-//
+// REQUIRES: slabcheck-clang
 // slabcheck convert: each creation becomes the setup of the same shape
 // (the five-argument kmem_cache_create() kmem_cache_setup(),
 // KMEM_CACHE_USERCOPY() KMEM_CACHE_SETUP_USERCOPY()).  A creation that
