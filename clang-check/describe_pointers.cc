@@ -151,6 +151,81 @@ static void describe_statement(unit_translation &unit,
 			span_of(unit, body[at + 2]->getSourceRange());
 }
 
+/*
+ * How many times the code below 'root' names 'variable' where it runs:
+ * a _Generic's controlling expression and sizeof are not evaluated.
+ */
+static unsigned int references_to(const Stmt *root, const VarDecl *variable)
+{
+	std::vector<const Stmt *> stack{ root };
+	unsigned int count = 0;
+
+	while (!stack.empty()) {
+		const Stmt *statement = stack.back();
+
+		stack.pop_back();
+		if (!statement)
+			continue;
+		if (const DeclRefExpr *ref = dyn_cast<DeclRefExpr>(statement))
+			count += ref->getDecl() == variable;
+		if (const GenericSelectionExpr *generic =
+			    dyn_cast<GenericSelectionExpr>(statement)) {
+			if (!generic->isResultDependent())
+				stack.push_back(generic->getResultExpr());
+			continue;
+		}
+		if (isa<UnaryExprOrTypeTraitExpr>(statement))
+			continue;
+		for (const Stmt *child : statement->children())
+			stack.push_back(child);
+	}
+	return count;
+}
+
+/*
+ * A creation that takes `&args` of a local struct of the API's arguments:
+ * where the local is declared and initialized, for the patch to move its
+ * fields into the setup.
+ */
+static void describe_args(unit_translation &unit, const CallExpr *creation,
+			  const FunctionDecl *function,
+			  struct cache_pointer_use *use)
+{
+	if (!function || !function->getBody())
+		return;
+	for (const Expr *argument : creation->arguments()) {
+		const UnaryOperator *address = dyn_cast<UnaryOperator>(
+			argument->IgnoreParenImpCasts());
+		const DeclRefExpr *ref;
+		const VarDecl *local;
+		const DeclStmt *declaration;
+		const char *tag;
+
+		if (!address || address->getOpcode() != UO_AddrOf)
+			continue;
+		ref = dyn_cast<DeclRefExpr>(
+			address->getSubExpr()->IgnoreParens());
+		local = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+		if (!local || !local->isLocalVarDecl() || !local->getInit())
+			continue;
+		tag = followed_tag(unit, local->getType());
+		if (!tag || strcmp(tag, cache_pointer_args_tag) != 0)
+			continue;
+		DynTypedNodeList parents = unit.context.getParents(*local);
+		declaration =
+			parents.empty() ? nullptr : parents[0].get<DeclStmt>();
+		if (!declaration || !declaration->isSingleDecl())
+			continue;
+		use->args_declaration =
+			span_of(unit, declaration->getSourceRange());
+		use->args_initializer =
+			span_of(unit, local->getInit()->getSourceRange());
+		use->args_references =
+			references_to(function->getBody(), local);
+		return;
+	}
+}
+
 /* The walk over the unit's code, one function or initializer at a time. */
 class pointer_visitor
 {
@@ -450,6 +525,8 @@ void pointer_visitor::describe_use(int pointer, const DeclRefExpr *ref)
 
 		if (creation && creation->getDirectCallee())
 			use.callee = name_of(creation->getDirectCallee());
+		if (creation)
+			describe_args(unit, creation, current, &use);
 		use.assigns_null = is_null(unit.context, assigned);
 		DynTypedNodeList parents = unit.context.getParents(*assigned);
 		if (!parents.empty())

@@ -175,18 +175,22 @@ bool api_is_reserved_args_field(const char *field)
 
 /* Creation -> setup, most specific first (api.h). */
 static const struct api_conversion api_conversions[] = {
-	{ "KMEM_CACHE", NULL, "KMEM_CACHE_SETUP", true },
-	{ "KMEM_CACHE_USERCOPY", NULL, "KMEM_CACHE_SETUP_USERCOPY", true },
+	{ "KMEM_CACHE", NULL, "KMEM_CACHE_SETUP", CONVERSION_SAME_ARGUMENTS },
+	{ "KMEM_CACHE_USERCOPY", NULL, "KMEM_CACHE_SETUP_USERCOPY",
+	  CONVERSION_SAME_ARGUMENTS },
 	{ "kmem_cache_create_usercopy", NULL, "kmem_cache_setup_usercopy",
-	  true },
+	  CONVERSION_SAME_ARGUMENTS },
 	{ "kmem_cache_create", "__kmem_cache_create_args", "__KMEM_CACHE_SETUP",
-	  false },
+	  CONVERSION_ARGS_STRUCT },
 	/* kmem_cache_create(name, size, NULL, flags): all defaults. */
 	{ "kmem_cache_create", "__kmem_cache_default_args",
-	  "__KMEM_CACHE_SETUP", false },
-	{ "kmem_cache_create", NULL, "kmem_cache_setup", true },
-	{ "kmem_cache_create_rcu", NULL, "__KMEM_CACHE_SETUP", false },
-	{ "__kmem_cache_create_args", NULL, "__KMEM_CACHE_SETUP", false },
+	  "__KMEM_CACHE_SETUP", CONVERSION_ARGS_STRUCT },
+	{ "kmem_cache_create", NULL, "kmem_cache_setup",
+	  CONVERSION_SAME_ARGUMENTS },
+	{ "kmem_cache_create_rcu", NULL, "__KMEM_CACHE_SETUP",
+	  CONVERSION_RCU_OFFSET },
+	{ "__kmem_cache_create_args", NULL, "__KMEM_CACHE_SETUP",
+	  CONVERSION_ARGS_STRUCT },
 };
 
 #define CONVERSION_COUNT (sizeof(api_conversions) / sizeof(api_conversions[0]))

@@ -72,6 +72,7 @@ bool api_is_reserved_args_field(const char *field);
 #define API_PREALLOCATED_FLAG_NAME "SLAB_PREALLOCATED"
 #define API_PANIC_BIT_NAME "_SLAB_PANIC"
 #define API_TYPESAFE_BY_RCU_BIT_NAME "_SLAB_TYPESAFE_BY_RCU"
+#define API_TYPESAFE_BY_RCU_FLAG_NAME "SLAB_TYPESAFE_BY_RCU"
 
 /* The struct kmem_cache_args fields that shape a cache. */
 #define API_ALIGN_FIELD "align"
@@ -100,13 +101,23 @@ bool api_is_reserved_args_field(const char *field);
  * dispatcher: a struct kmem_cache_args goes to __kmem_cache_create_args()),
  * and the setup written instead.
  */
+enum api_conversion_arguments {
+	/* The setup takes the creation's arguments as written, after the
+	 * cache: the patch only rewrites the head of the call. */
+	CONVERSION_SAME_ARGUMENTS,
+	/* (name, size, args, flags), args a struct kmem_cache_args * or
+	 * NULL: the setup takes name, size, flags and the struct's fields. */
+	CONVERSION_ARGS_STRUCT,
+	/* (name, size, freeptr_offset, flags) of kmem_cache_create_rcu(),
+	 * which adds SLAB_TYPESAFE_BY_RCU to the flags. */
+	CONVERSION_RCU_OFFSET,
+};
+
 struct api_conversion {
 	const char *creation;
 	const char *callee; /* NULL: whichever it calls */
 	const char *setup;
-	/* The setup takes the creation's arguments as written, after the
-	 * cache: the patch only rewrites the head of the call. */
-	bool prepends_cache;
+	enum api_conversion_arguments arguments;
 };
 
 /* NULL when 'spelled' is no creation the series has a setup for. */

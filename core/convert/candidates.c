@@ -65,10 +65,10 @@ static const char *const refusal_texts[REFUSAL_KIND_COUNT] = {
 	[REFUSAL_CREATION_SHAPE] =
 		"in %s it is assigned in an expression, not in a statement "
 		"of its own that the patch can rewrite",
-	[REFUSAL_ARGS_FORM] = "its creation in %s takes a struct of "
-			      "arguments, or NULL for the defaults: the setup "
-			      "takes the fields themselves, to be written by "
-			      "hand",
+	[REFUSAL_ARGS_FORM] =
+		"its creation in %s takes a struct of arguments that the patch "
+		"cannot write out as the setup's fields (one used elsewhere, a "
+		"field not designated, a comment among them)",
 	[REFUSAL_TEST_SHAPE] =
 		"its NULL test in %s is not an if or a return right after "
 		"the creation, which the patch moves onto the setup",

@@ -5,7 +5,6 @@
  * there what it expects (`NAME = CREATION(`, a NULL test of NAME), or
  * withdraws the conversion.  A patch that guessed would be worse than none.
  */
-#define _GNU_SOURCE /* vasprintf(), memmem() */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -15,127 +14,14 @@
 
 #include "api.h"
 #include "patch.h"
+#include "setup_arguments.h"
+#include "source_scan.h"
 #include "unified_diff.h"
-
-#define TAB_WIDTH 8
 
 struct patch {
 	const struct convert_source *source;
 	struct text_edits edits;
 };
-
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
-	       c == '\v';
-}
-
-static bool is_identifier_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
-static size_t skip_blanks(const struct convert_source *source, size_t at)
-{
-	while (at < source->length && is_blank(source->text[at]))
-		at++;
-	return at;
-}
-
-/* Whether [begin, end) reads 'expected' once blanks are left out. */
-static bool reads(const struct convert_source *source, size_t begin, size_t end,
-		  const char *expected)
-{
-	for (size_t at = begin; at < end && at < source->length; at++) {
-		if (is_blank(source->text[at]))
-			continue;
-		if (*expected != source->text[at])
-			return false;
-		expected++;
-	}
-	return *expected == '\0';
-}
-
-/* Whether the span's text, blanks left out, begins with 'prefix'. */
-static bool reads_prefix(const struct convert_source *source,
-			 const struct source_span *span, const char *prefix)
-{
-	for (size_t at = span->begin; span->known && at < span->end; at++) {
-		if (!*prefix)
-			return true;
-		if (is_blank(source->text[at]))
-			continue;
-		if (*prefix != source->text[at])
-			return false;
-		prefix++;
-	}
-	return span->known && !*prefix;
-}
-
-static bool span_reads(const struct convert_source *source,
-		       const struct source_span *span, const char *expected)
-{
-	return span->known && reads(source, span->begin, span->end, expected);
-}
-
-/* The ';' after a statement whose last token ends at 'end'; SIZE_MAX: none. */
-static size_t semicolon_after(const struct convert_source *source, size_t end)
-{
-	size_t at = skip_blanks(source, end);
-
-	return at < source->length && source->text[at] == ';' ? at : SIZE_MAX;
-}
-
-static size_t line_start(const struct convert_source *source, size_t at)
-{
-	while (at > 0 && source->text[at - 1] != '\n')
-		at--;
-	return at;
-}
-
-/* Where the line of 'at' ends: its '\n', or the end of the text. */
-static size_t line_end(const struct convert_source *source, size_t at)
-{
-	while (at < source->length && source->text[at] != '\n')
-		at++;
-	return at;
-}
-
-static bool only_blanks(const struct convert_source *source, size_t begin,
-			size_t end)
-{
-	for (size_t at = begin; at < end; at++)
-		if (!is_blank(source->text[at]))
-			return false;
-	return true;
-}
-
-/* The column 'at' is shown in, tabs every TAB_WIDTH. */
-static size_t column_of(const struct convert_source *source, size_t at)
-{
-	size_t column = 0;
-
-	for (size_t i = line_start(source, at); i < at; i++)
-		column = source->text[i] == '\t' ?
-				 (column / TAB_WIDTH + 1) * TAB_WIDTH :
-				 column + 1;
-	return column;
-}
-
-static char *format(const char *format, ...)
-	__attribute__((format(printf, 1, 2)));
-
-static char *format(const char *format, ...)
-{
-	va_list arguments;
-	char *text;
-
-	va_start(arguments, format);
-	if (vasprintf(&text, format, arguments) < 0)
-		abort();
-	va_end(arguments);
-	return text;
-}
 
 static void add_edit(struct patch *patch, size_t begin, size_t end,
 		     const char *replacement)
@@ -150,11 +36,10 @@ static void add_edit(struct patch *patch, size_t begin, size_t end,
  * Never a name the unit uses, nor one an earlier conversion took.
  */
 static bool choose_instance(const struct patch *patch,
-			    const struct conversion *conversions, size_t index)
+			    struct conversion *conversions, size_t index)
 {
 	const struct convert_source *source = patch->source;
-	struct conversion *conversion =
-		(struct conversion *)&conversions[index];
+	struct conversion *conversion = &conversions[index];
 	const char *name = conversion->pointer->name;
 	size_t length = strlen(name);
 	char candidates[3][sizeof(conversion->instance)];
@@ -253,9 +138,9 @@ static bool rewrite_declaration(struct patch *patch,
 	if (at >= source->length)
 		return false;
 	replacement =
-		format("static struct %s %s;\n#define %s %s(&%s)",
-		       API_OPAQUE_TAG, conversion->instance, pointer->name,
-		       API_TO_CACHE_NAME, conversion->instance);
+		text_format("static struct %s %s;\n#define %s %s(&%s)",
+			    API_OPAQUE_TAG, conversion->instance, pointer->name,
+			    API_TO_CACHE_NAME, conversion->instance);
 	add_edit(patch, pointer->declaration.begin, at + 1, replacement);
 	free(replacement);
 	return true;
@@ -271,7 +156,7 @@ static bool is_null_test(const struct convert_source *source,
 	};
 
 	for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
-		char *expected = format(shapes[i], name, name);
+		char *expected = text_format(shapes[i], name, name);
 		bool found = span_reads(source, condition, expected);
 
 		free(expected);
@@ -303,7 +188,7 @@ static enum check_shape find_check(const struct convert_source *source,
 	const struct cache_pointer *pointer = conversion->pointer;
 	const struct cache_pointer_use *creation = conversion->use;
 	enum check_shape shape = CHECK_NONE;
-	char *returned = format("return%s?0:-ENOMEM", pointer->name);
+	char *returned = text_format("return%s?0:-ENOMEM", pointer->name);
 	bool in_if =
 		is_null_test(source, &creation->next_condition, pointer->name);
 	bool in_return =
@@ -367,9 +252,7 @@ static void realign(struct patch *patch, size_t open, size_t end, long shift)
 		    width < aligned || (long)width + shift < 0)
 			continue;
 		width = (size_t)((long)width + shift);
-		indent = format("%.*s%*s", (int)(width / TAB_WIDTH),
-				"\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t",
-				(int)(width % TAB_WIDTH), "");
+		indent = indentation(width);
 		add_edit(patch, at, text, indent);
 		free(indent);
 	}
@@ -407,11 +290,9 @@ rewrite_creation(struct patch *patch, struct conversion *conversion,
 	bool assigned, unlikely;
 
 	*about = creation;
-	if (!conversion->form->prepends_cache)
-		return REFUSAL_ARGS_FORM;
 	if (!creation->statement.known || !creation->value.known)
 		return REFUSAL_CREATION_SHAPE;
-	assignment = format("%s=", name);
+	assignment = text_format("%s=", name);
 	assigned = reads(source, creation->statement.begin,
 			 creation->value.begin, assignment);
 	free(assignment);
@@ -432,7 +313,7 @@ rewrite_creation(struct patch *patch, struct conversion *conversion,
 	}
 	switch (shape) {
 	case CHECK_NONE:
-		head = format("%s(%s, ", conversion->setup, name);
+		head = text_format("%s(%s, ", conversion->setup, name);
 		break;
 	case CHECK_IF_THEN_ZERO:
 		if (!pointer) {
@@ -441,8 +322,8 @@ rewrite_creation(struct patch *patch, struct conversion *conversion,
 
 			if (last == SIZE_MAX)
 				return REFUSAL_TEST_SHAPE;
-			head = format("return %s(%s, ", conversion->setup,
-				      name);
+			head = text_format("return %s(%s, ", conversion->setup,
+					   name);
 			delete_after(patch, semicolon, last);
 			break;
 		}
@@ -454,8 +335,9 @@ rewrite_creation(struct patch *patch, struct conversion *conversion,
 			return REFUSAL_TEST_SHAPE;
 		unlikely = reads_prefix(source, &creation->next_condition,
 					"unlikely(");
-		head = format("if (%s%s%s(%s, ", unlikely ? "unlikely(" : "",
-			      pointer ? "!" : "", conversion->setup, name);
+		head = text_format("if (%s%s%s(%s, ",
+				   unlikely ? "unlikely(" : "",
+				   pointer ? "!" : "", conversion->setup, name);
 		add_edit(patch, semicolon, end + 1, unlikely ? "))" : ")");
 		break;
 	case CHECK_RETURN:
@@ -463,17 +345,37 @@ rewrite_creation(struct patch *patch, struct conversion *conversion,
 		end = semicolon_after(source, creation->next_statement.end);
 		if (end == SIZE_MAX)
 			return REFUSAL_TEST_SHAPE;
-		head = format("return %s(%s, ", conversion->setup, name);
+		head = text_format("return %s(%s, ", conversion->setup, name);
 		if (pointer)
 			add_edit(patch, semicolon, end + 1, " ? 0 : -ENOMEM;");
 		else
 			delete_after(patch, semicolon, end);
 		break;
 	}
-	add_edit(patch, creation->statement.begin, open + 1, head);
-	realign(patch, open, semicolon,
-		(long)strlen(head) -
-			(long)(open + 1 - creation->statement.begin));
+	if (conversion->form->arguments == CONVERSION_SAME_ARGUMENTS) {
+		add_edit(patch, creation->statement.begin, open + 1, head);
+		realign(patch, open, semicolon,
+			(long)strlen(head) -
+				(long)(open + 1 - creation->statement.begin));
+	} else {
+		struct setup_call call;
+		char *rewritten;
+
+		if (!setup_arguments_compose(
+			    source, conversion, open,
+			    /* Under the first argument, the cache. */
+			    column_of(source, creation->statement.begin) +
+				    strlen(head) - strlen(name) - 2,
+			    &call, &patch->edits)) {
+			free(head);
+			return REFUSAL_ARGS_FORM;
+		}
+		rewritten = text_format("%s%s", head, call.arguments);
+		add_edit(patch, creation->statement.begin, call.close + 1,
+			 rewritten);
+		free(rewritten);
+		free(call.arguments);
+	}
 	free(head);
 	return CONVERSION_ACCEPTED;
 }
@@ -491,7 +393,7 @@ static bool drop_null_write_back(struct patch *patch,
 	if (!use->statement.known)
 		return false;
 	semicolon = semicolon_after(source, use->statement.end);
-	expected = format("%s=NULL", name);
+	expected = text_format("%s=NULL", name);
 	found = span_reads(source, &use->statement, expected);
 	free(expected);
 	if (semicolon == SIZE_MAX || !found)
@@ -590,7 +492,7 @@ static void include_header(struct patch *patch, size_t before)
 	}
 	if (insert == SIZE_MAX)
 		insert = line_start(source, before);
-	line = format("#include <%s>\n", API_STATIC_HEADER);
+	line = text_format("#include <%s>\n", API_STATIC_HEADER);
 	add_edit(patch, insert, insert, line);
 	free(line);
 }

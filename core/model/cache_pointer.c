@@ -99,3 +99,4 @@ int tu_find_cache_pointer(const struct translation_unit *tu, const char *name)
 }
 
 const char *const cache_pointer_pointee_tag = API_CACHE_TAG;
+const char *const cache_pointer_args_tag = API_ARGS_TAG;

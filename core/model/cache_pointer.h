@@ -72,6 +72,15 @@ struct cache_pointer_use {
 	struct source_span next_condition;
 	struct source_span next_branch;
 	struct source_span following_statement;
+	/*
+	 * POINTER_ASSIGNED by a call with `&local` of a struct
+	 * kmem_cache_args among its arguments: the local's declaration (a
+	 * statement of its own), its initializer, and how many times the
+	 * function names it.
+	 */
+	struct source_span args_declaration;
+	struct source_span args_initializer;
+	unsigned int args_references;
 };
 
 struct cache_pointer {
@@ -122,5 +131,7 @@ int tu_find_cache_pointer(const struct translation_unit *tu, const char *name);
 extern const char *const cache_pointer_use_names[POINTER_USE_KIND_COUNT];
 /* The tag of the struct such a pointer points to. */
 extern const char *const cache_pointer_pointee_tag;
+/* The tag of the struct of arguments a creation may take by address. */
+extern const char *const cache_pointer_args_tag;
 
 #endif

@@ -31,19 +31,19 @@ static struct kmem_cache *user_cachep;
 static struct kmem_cache *default_cachep;
 static struct kmem_cache *helper_cachep;
 
-// CHECK:      shapes.c:[[#@LINE-8]]: entry_cachep: refused (args-form): its creation in sess_caches_init takes a struct of arguments, or NULL for the defaults: the setup takes the fields themselves, to be written by hand
+// CHECK:      shapes.c:[[#@LINE-8]]: entry_cachep: converted: kmem_cache_create() becomes __KMEM_CACHE_SETUP(), __ro_after_init dropped
 // CHECK-NEXT: shapes.c:[[#@LINE-8]]: key_cachep: converted: KMEM_CACHE_USERCOPY() becomes KMEM_CACHE_SETUP_USERCOPY(), __ro_after_init dropped
 // CHECK-NEXT: shapes.c:[[#@LINE-8]]: plain_cachep: converted: kmem_cache_create() becomes kmem_cache_setup()
-// CHECK-NEXT: shapes.c:[[#@LINE-8]]: rcu_cachep: refused (args-form): its creation in sess_caches_init takes a struct of arguments
+// CHECK-NEXT: shapes.c:[[#@LINE-8]]: rcu_cachep: converted: kmem_cache_create_rcu() becomes __KMEM_CACHE_SETUP()
 // CHECK-NEXT: shapes.c:[[#@LINE-8]]: user_cachep: converted: kmem_cache_create_usercopy() becomes kmem_cache_setup_usercopy()
-// CHECK-NEXT: shapes.c:[[#@LINE-8]]: default_cachep: refused (args-form): its creation in sess_init takes a struct of arguments
+// CHECK-NEXT: shapes.c:[[#@LINE-8]]: default_cachep: converted: kmem_cache_create() becomes __KMEM_CACHE_SETUP()
 // CHECK-NEXT: shapes.c:[[#@LINE-8]]: helper_cachep: converted: kmem_cache_create() becomes kmem_cache_setup()
-// BUILTIN:      shapes.c:[[#@LINE-15]]: entry_cachep: refused (args-form)
+// BUILTIN:      shapes.c:[[#@LINE-15]]: entry_cachep: converted
 // BUILTIN-NEXT: shapes.c:[[#@LINE-15]]: key_cachep: converted
 // BUILTIN-NEXT: shapes.c:[[#@LINE-15]]: plain_cachep: converted
-// BUILTIN-NEXT: shapes.c:[[#@LINE-15]]: rcu_cachep: refused (args-form)
+// BUILTIN-NEXT: shapes.c:[[#@LINE-15]]: rcu_cachep: converted
 // BUILTIN-NEXT: shapes.c:[[#@LINE-15]]: user_cachep: converted
-// BUILTIN-NEXT: shapes.c:[[#@LINE-15]]: default_cachep: refused (args-form)
+// BUILTIN-NEXT: shapes.c:[[#@LINE-15]]: default_cachep: converted
 // BUILTIN-NEXT: shapes.c:[[#@LINE-15]]: helper_cachep: converted: kmem_cache_create() becomes kmem_cache_setup()
 
 void *sess_alloc(void)
