@@ -603,6 +603,7 @@ static void lower_function(struct translation_unit *tu,
 		if (block->exit == EXIT_BRANCH)
 			lower_branch(&lowering, block);
 	}
+	lower_outcome_phis(&lowering);
 	module_state_mark_tests(&lowering);
 	function->lowered = true;
 	free(lowering.definitions);

@@ -107,5 +107,11 @@ bool lowered_read_as_error_pointer_only(const struct lowering *lowering,
 
 /* lower_branch.c: turns a block's EXIT_BRANCH into a test. */
 void lower_branch(struct lowering *lowering, struct block *block);
+/*
+ * Once every branch is lowered: a tested phi's input that is another
+ * test's outcome (`if (unlikely(!a || !b))`, joined before its test by
+ * sparse and Clang) becomes that test in the block it comes from.
+ */
+void lower_outcome_phis(struct lowering *lowering);
 
 #endif

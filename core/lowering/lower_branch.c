@@ -8,7 +8,10 @@
  * the successor taken when the test holds first.
  */
 
+#include <stdlib.h>
+
 #include "api.h"
+#include "check.h"
 #include "lower.h"
 
 /* A test, and whether it holds when the branch condition is non-zero. */
@@ -73,6 +76,26 @@ static bool ordering_test(enum binary_operator op, bool is_unsigned,
 }
 
 /*
+ * The step a copy or likely() makes: the operand it passes on, or false
+ * when 'definition' is neither.
+ */
+static bool passed_on(const struct model_instruction *definition,
+		      struct operand *operand)
+{
+	const struct api_entry *api = lowered_api(definition);
+
+	if (definition && definition->kind == INSN_ASSIGN) {
+		*operand = definition->source;
+		return true;
+	}
+	if (api && api->role == API_PASS_THROUGH) {
+		*operand = lowered_argument(definition, 0);
+		return true;
+	}
+	return false;
+}
+
+/*
  * Follows a branch condition back through likely(), IS_ERR(), comparisons
  * with constants and logical nots to the value it tests.  Invariant: the
  * branch is taken (condition non-zero) exactly when 'condition' is non-zero
@@ -93,14 +116,8 @@ static void normalize(const struct lowering *lowering, struct operand condition,
 
 		if (!definition)
 			break;
-		if (definition->kind == INSN_ASSIGN) {
-			condition = definition->source;
+		if (passed_on(definition, &condition))
 			continue;
-		}
-		if (api && api->role == API_PASS_THROUGH) {
-			condition = lowered_argument(definition, 0);
-			continue;
-		}
 		if (api && (api->role == API_IS_ERROR ||
 			    api->role == API_IS_ERROR_OR_NULL)) {
 			test->test = api->role == API_IS_ERROR ?
@@ -198,4 +215,97 @@ void lower_branch(struct lowering *lowering, struct block *block)
 	/* Successor 0 is taken when the condition is non-zero. */
 	if (!test.holds_when_nonzero)
 		swap_successors(block);
+}
+
+/*
+ * Whether a value is a test's outcome, 0 or 1: a comparison, a logical
+ * not or IS_ERR(), under copies and likely().
+ */
+static bool is_test_outcome(const struct lowering *lowering,
+			    struct operand value)
+{
+	for (int depth = 0; depth < FOLLOW_DEPTH; depth++) {
+		const struct model_instruction *definition =
+			lowered_definition(lowering, value);
+		const struct api_entry *api = lowered_api(definition);
+
+		if (!definition)
+			return false;
+		if (passed_on(definition, &value))
+			continue;
+		return (api && (api->role == API_IS_ERROR ||
+				api->role == API_IS_ERROR_OR_NULL)) ||
+		       (definition->kind == INSN_BINARY &&
+			is_comparison(definition->binary.op));
+	}
+	return false;
+}
+
+/*
+ * The input of phi 'phi' of block 'join' from its predecessor number
+ * 'edge', when that predecessor only jumps there and the input is a
+ * test's outcome: the predecessor makes the test itself, and each side
+ * brings the phi the constant the outcome has there.
+ */
+static void split_outcome_edge(struct lowering *lowering, int join, size_t phi,
+			       size_t edge)
+{
+	struct function_model *function = lowering->function;
+	struct block *target = &function->blocks[join];
+	int from = target->predecessors[edge];
+	struct value input = target->phis[phi].incoming[edge];
+	struct normal_test test = { 0 };
+	struct block *source = &function->blocks[from];
+	int other;
+
+	if (input.kind != VALUE_ID || from == join ||
+	    source->exit != EXIT_JUMP || source->successor_count != 1 ||
+	    !is_test_outcome(lowering, operand_value(input.id)))
+		return;
+	normalize(lowering, operand_value(input.id), &test);
+	if (test.value.kind != OPERAND_VALUE || test.value.value == input.id)
+		return;
+	other = function_add_block(lowering->tu, function);
+	/* The test holds: to the join, the outcome 1 if the test holding
+	 * means a non-zero outcome; it fails: through 'other'. */
+	block_add_edge(lowering->tu, function, from, other);
+	block_add_joining_edge(lowering->tu, function, other, join, edge);
+	source = &function->blocks[from];
+	target = &function->blocks[join];
+	source->exit = EXIT_TEST;
+	source->test = test.test;
+	source->tested_value = test.value.value;
+	source->test_constant = test.constant;
+	source->test_unsigned = test.is_unsigned;
+	function->blocks[other].exit = EXIT_JUMP;
+	target->phis[phi].incoming[edge] =
+		value_constant(test.holds_when_nonzero);
+	target->phis[phi].incoming[target->predecessor_count - 1] =
+		value_constant(!test.holds_when_nonzero);
+}
+
+void lower_outcome_phis(struct lowering *lowering)
+{
+	struct function_model *function = lowering->function;
+	size_t block_count = function->block_count;
+	unsigned char *tested = calloc((size_t)function->value_count + 1, 1);
+
+	CHECK(tested);
+	for (size_t b = 0; b < block_count; b++)
+		if (function->blocks[b].exit == EXIT_TEST &&
+		    function->blocks[b].tested_value >= 0)
+			tested[function->blocks[b].tested_value] = 1;
+	for (size_t b = 0; b < block_count; b++) {
+		for (size_t i = 0; i < function->blocks[b].phi_count; i++) {
+			size_t edges = function->blocks[b].predecessor_count;
+			int result = function->blocks[b].phis[i].result;
+
+			if (result < 0 || result >= function->value_count ||
+			    !tested[result])
+				continue;
+			for (size_t edge = 0; edge < edges; edge++)
+				split_outcome_edge(lowering, (int)b, i, edge);
+		}
+	}
+	free(tested);
 }

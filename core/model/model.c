@@ -329,6 +329,34 @@ void block_add_edge(struct translation_unit *tu, struct function_model *fn,
 	target->predecessors[target->predecessor_count - 1] = from;
 }
 
+void block_add_joining_edge(struct translation_unit *tu,
+			    struct function_model *fn, int from, int to,
+			    size_t like)
+{
+	struct block *target = &fn->blocks[to];
+	size_t count = target->predecessor_count;
+
+	CHECK(like < count);
+	block_add_edge(tu, fn, from, to);
+	for (size_t i = 0; i < target->phi_count; i++) {
+		struct phi *phi = &target->phis[i];
+		struct value *incoming = arena_alloc(
+			&tu->arena, (count + 1) * sizeof(struct value));
+		struct source_location *location = arena_alloc(
+			&tu->arena,
+			(count + 1) * sizeof(struct source_location));
+
+		memcpy(incoming, phi->incoming, count * sizeof(struct value));
+		memcpy(location, phi->incoming_location,
+		       count * sizeof(struct source_location));
+		incoming[count] = phi->incoming[like];
+		location[count] = phi->incoming_location[like];
+		phi->incoming = incoming;
+		phi->incoming_location = location;
+		phi->incoming_count = count + 1;
+	}
+}
+
 void block_add_predecessor(struct translation_unit *tu, struct block *block,
 			   int predecessor)
 {

@@ -618,6 +618,13 @@ void block_add_predecessor(struct translation_unit *tu, struct block *block,
 			   int predecessor);
 void block_add_edge(struct translation_unit *tu, struct function_model *fn,
 		    int from, int to);
+/*
+ * One more edge, from 'from' to 'to', whose phi inputs are those of the
+ * edge from to's predecessor number 'like' (core/lowering/lower_branch.c).
+ */
+void block_add_joining_edge(struct translation_unit *tu,
+			    struct function_model *fn, int from, int to,
+			    size_t like);
 struct phi *block_add_phi(struct translation_unit *tu, struct block *block,
 			  int result);
 /* Arena copies for instruction fields. */

@@ -2,7 +2,8 @@
 /*
  * The lowering of branches: a condition, followed back through
  * comparisons, likely(), IS_ERR() and logical nots, becomes one test of one
- * value.  Whether the branch tests module state: test_module_state.c.
+ * value; a tested join of tests' outcomes, a test on each side of the
+ * join.  Whether the branch tests module state: test_module_state.c.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -136,6 +137,86 @@ static void test_constant_branch(void **state)
 	assert_int_equal(fn->blocks[0].tested_value, copy->result.id);
 }
 
+/*
+ * if (!a() || !b()): b0 calls a and branches to b1 (which calls b) or
+ * straight to the join b2, whose phi is 1 from b0 and the outcome from b1.
+ * 'outcome' says whether b1 hands the join !b (a test's outcome) or b
+ * itself (a plain value).
+ */
+static struct function_model *joined_outcomes(struct translation_unit *tu,
+					      const char *name, bool outcome)
+{
+	struct function_model *fn = function(tu, name, 5);
+	struct phi *phi;
+
+	fn->value_count = 4;
+	call(tu, fn, 0, "probe_a", 0, 0, NULL);
+	fn->blocks[0].exit = EXIT_BRANCH;
+	fn->blocks[0].condition = operand_value(0);
+	block_add_edge(tu, fn, 0, 1);
+	block_add_edge(tu, fn, 0, 2);
+	call(tu, fn, 1, "probe_b", 1, 0, NULL);
+	if (outcome)
+		binary(tu, fn, 1, BINARY_EQ, operand_value(1),
+		       operand_constant(0), 2);
+	fn->blocks[1].exit = EXIT_JUMP;
+	block_add_edge(tu, fn, 1, 2);
+	phi = block_add_phi(tu, &fn->blocks[2], 3);
+	phi->incoming[0] = value_constant(1);
+	phi->incoming[1] = outcome ? value_id(2) : value_id(1);
+	fn->blocks[2].exit = EXIT_BRANCH;
+	fn->blocks[2].condition = operand_value(3);
+	block_add_edge(tu, fn, 2, 3);
+	block_add_edge(tu, fn, 2, 4);
+	fn->blocks[3].exit = EXIT_NONE;
+	fn->blocks[4].exit = EXIT_NONE;
+	return fn;
+}
+
+/* The join's input on the edge that leaves 'from' by 'successor'. */
+static struct value join_input(const struct function_model *fn, int from,
+			       int successor)
+{
+	const struct block *join = &fn->blocks[2];
+	int edge_from = successor == 2 ? from : successor;
+
+	for (size_t p = 0; p < join->predecessor_count; p++)
+		if (join->predecessors[p] == edge_from)
+			return join->phis[0].incoming[p];
+	fail_msg("b%d does not reach the join", edge_from);
+	return value_constant(-1);
+}
+
+/*
+ * The join of two outcomes, as sparse and Clang give if (!a() || !b()):
+ * b1 tests b's result itself, and each side brings the join a constant,
+ * so that the join's test is decided on each path.
+ */
+static void test_outcome_phi(void **state)
+{
+	struct translation_unit *tu = *state;
+	struct function_model *fn = joined_outcomes(tu, "outcome", true);
+	struct value holds, fails;
+
+	lower_and_verify(tu);
+	assert_int_equal(fn->blocks[1].exit, EXIT_TEST);
+	assert_int_equal(fn->blocks[1].test, TEST_ZERO);
+	assert_int_equal(fn->blocks[1].tested_value, 1);
+	/* b() returned zero: !b() is 1; else 0. */
+	holds = join_input(fn, 1, fn->blocks[1].successors[0]);
+	fails = join_input(fn, 1, fn->blocks[1].successors[1]);
+	assert_int_equal(holds.kind, VALUE_CONSTANT);
+	assert_int_equal(holds.constant, 1);
+	assert_int_equal(fails.kind, VALUE_CONSTANT);
+	assert_int_equal(fails.constant, 0);
+
+	/* A plain value is no outcome: b1 still only jumps. */
+	fn = joined_outcomes(tu, "plain", false);
+	tu->lowered = false;
+	lower_and_verify(tu);
+	assert_int_equal(fn->blocks[1].exit, EXIT_JUMP);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -144,6 +225,8 @@ int main(void)
 						setup_unit, release_unit),
 		cmocka_unit_test_setup_teardown(test_constant_branch,
 						setup_unit, release_unit),
+		cmocka_unit_test_setup_teardown(test_outcome_phi, setup_unit,
+						release_unit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
