@@ -273,6 +273,8 @@ static void split_outcome_edge(struct lowering *lowering, int join, size_t phi,
 	source = &function->blocks[from];
 	target = &function->blocks[join];
 	source->exit = EXIT_TEST;
+	/* What the branch reads, for module_state_mark_tests(). */
+	source->condition = operand_value(input.id);
 	source->test = test.test;
 	source->tested_value = test.value.value;
 	source->test_constant = test.constant;

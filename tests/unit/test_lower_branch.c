@@ -202,6 +202,9 @@ static void test_outcome_phi(void **state)
 	assert_int_equal(fn->blocks[1].exit, EXIT_TEST);
 	assert_int_equal(fn->blocks[1].test, TEST_ZERO);
 	assert_int_equal(fn->blocks[1].tested_value, 1);
+	/* What it reads: the outcome, as a branch on it would. */
+	assert_int_equal(fn->blocks[1].condition.kind, OPERAND_VALUE);
+	assert_int_equal(fn->blocks[1].condition.value, 2);
 	/* b() returned zero: !b() is 1; else 0. */
 	holds = join_input(fn, 1, fn->blocks[1].successors[0]);
 	fails = join_input(fn, 1, fn->blocks[1].successors[1]);
