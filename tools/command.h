@@ -117,5 +117,7 @@ int finish_run(struct check_run *run);
 
 /* slabcheck kbuild (kbuild.c). */
 int kbuild_command(int argc, char **argv);
+/* slabcheck convert kbuild ...: kbuild.c. */
+int convert_kbuild_command(int argc, char **argv);
 
 #endif

@@ -21,7 +21,10 @@
 	"  or:  slabcheck kbuild [OPTION]... [--sparse|--clang|--clang-tool] " \
 	"[-C KERNEL_DIR] [M=DIR] [make arguments]...\n"
 #define LINK_SYNOPSIS "  or:  slabcheck link [OPTION]... [--kbuild] FACTS...\n"
-#define CONVERT_SYNOPSIS "  or:  slabcheck convert FILE.c... -- CFLAGS...\n"
+#define CONVERT_SYNOPSIS                                           \
+	"  or:  slabcheck convert FILE.c... -- CFLAGS...\n"        \
+	"  or:  slabcheck convert kbuild [-C KERNEL_DIR] [M=DIR] " \
+	"[make arguments]...\n"
 #define INFORMATION_SYNOPSIS                                            \
 	"  or:  slabcheck --list-rules | --explain RULE | --version | " \
 	"--help\n"
@@ -247,6 +250,8 @@ static void print_link_help(FILE *stream)
 static void print_convert_help(FILE *stream)
 {
 	fputs("Usage: slabcheck convert FILE.c... -- CFLAGS...\n"
+	      "  or:  slabcheck convert kbuild [-C KERNEL_DIR] [M=DIR] "
+	      "[make arguments]...\n"
 	      "Says, for each pointer to a dynamic cache that the files "
 	      "define\n"
 	      "(static struct kmem_cache *name;), whether it can become a "
@@ -262,9 +267,20 @@ static void print_convert_help(FILE *stream)
 	      "Reads the files with slabcheck-clang, compiled with CFLAGS "
 	      "(docs/convert.md).\n"
 	      "\n"
+	      "convert kbuild runs make in a kernel tree (or for an "
+	      "out-of-tree module,\n"
+	      "M=DIR) with the targets as given, then converts every C file "
+	      "they built,\n"
+	      "compiled as kbuild's .cmd files say; the patch names the files "
+	      "from the top\n"
+	      "of the tree (of the module, for M=), where git apply takes "
+	      "it.  make's\n"
+	      "output goes to stderr with the table.\n"
+	      "\n"
 	      "Exit status:\n"
 	      "  0  the files were read\n"
-	      "  2  trouble: a usage error, a file that did not compile\n",
+	      "  2  trouble: a usage error, a file that did not compile, "
+	      "make failed\n",
 	      stream);
 }
 

@@ -380,29 +380,59 @@ static int add_variables(struct build *build, struct check_run *run,
 	return n;
 }
 
+/* Removes a database directory of ours, and frees its name. */
+static void remove_database(char *database)
+{
+	char *file = format_string("%s/compile_commands.json", database);
+
+	unlink(file);
+	rmdir(database);
+	free(file);
+	free(database);
+}
+
 /*
- * slabcheck-clang over a database of what the targets built, written from
- * kbuild's .cmd files into a directory of ours: the tree's own
- * compile_commands.json is the user's.
+ * A database of what the targets built, written from kbuild's .cmd files
+ * into a directory of ours (the tree's own compile_commands.json is the
+ * user's): the directory, or NULL when it names no C file or could not be
+ * written.
  */
-static void check_with_tool(const struct build *build, struct check_run *run,
-			    const char *disable)
+static char *targets_database(const struct build *build, struct check_run *run)
 {
 	char *database = format_string("%s/.database", run->directory);
 	char *file = format_string("%s/compile_commands.json", database);
-	int entries, status;
+	int entries;
 
 	if (mkdir(database, 0700)) {
 		perror(database);
 		run->trouble = true;
-		return;
+		free(file);
+		free(database);
+		return NULL;
 	}
 	entries = write_compile_database(object_tree(build), build->module,
 					 build->targets, build->target_count,
 					 file);
-	if (entries < 0) {
+	free(file);
+	if (entries > 0)
+		return database;
+	if (entries < 0)
 		run->trouble = true;
-	} else if (entries > 0) {
+	else
+		run->nothing_checked_hint =
+			"kbuild's .cmd files name no C file compiled for the "
+			"kernel under the targets";
+	remove_database(database);
+	return NULL;
+}
+
+/* slabcheck-clang over the database of what the targets built. */
+static void check_with_tool(const struct build *build, struct check_run *run,
+			    const char *disable)
+{
+	char *database = targets_database(build, run);
+
+	if (database) {
 		char *check[] = { (char *)sibling_path(SIBLING_CLANG_TOOL),
 				  front_end_option("findings-dir",
 						   run->directory),
@@ -412,61 +442,127 @@ static void check_with_tool(const struct build *build, struct check_run *run,
 				  "-p",
 				  database,
 				  NULL };
+		int status = run_command(check);
 
-		status = run_command(check);
 		/* Its findings are in the directory: only trouble counts. */
 		if (status < 0 || (status & EXIT_TROUBLE))
 			run->trouble = true;
-	} else {
-		run->nothing_checked_hint =
-			"kbuild's .cmd files name no C file compiled for the "
-			"kernel under the targets";
+		remove_database(database);
 	}
-	unlink(file);
-	rmdir(database);
-	free(file);
-	free(database);
 }
 
-int kbuild_command(int argc, char **argv)
+/*
+ * make with the targets as asked, past objects that fail to compile, with
+ * KBUILD_MODPOST_WARN=1 while the kernel has no Module.symvers for an M=
+ * module or in-tree modules by name: the first steps of both kbuild
+ * commands.  Returns make's exit status; 'failed' counts the objects that
+ * did not compile.
+ */
+static int build_targets(struct build *build, struct check_run *run, int argc,
+			 char **argv, size_t *failed)
 {
 	char **command = calloc((size_t)argc + 16, sizeof(char *));
-	struct check_run run;
-	struct build build = { 0 };
 	char *disable, *symvers;
-	int n = 0;
-	size_t failed = 0;
+	int n = 0, status;
 
-	check_run_init(&run);
 	command[n++] = "make";
 	/* Past objects that fail to compile: their findings are lost only. */
 	command[n++] = "-k";
-	n = read_build(&build, &run, argc, argv, command, n);
-	run.directory = results_directory();
-	run.grouping = LINK_KBUILD;
-	run.kernel_root = build.kernel;
-	run.module_root = build.module;
-	run.object_root = build.objects;
+	n = read_build(build, run, argc, argv, command, n);
+	run->directory = results_directory();
+	run->grouping = LINK_KBUILD;
+	run->kernel_root = build->kernel;
+	run->module_root = build->module;
+	run->object_root = build->objects;
 	/* The front-end drops the rules the options turned off. */
-	disable = disable_option(&run.options);
-	n = add_variables(&build, &run, command, n, disable);
+	disable = disable_option(&run->options);
+	n = add_variables(build, run, command, n, disable);
 	/*
 	 * Before vmlinux exists there is no Module.symvers to resolve
 	 * against: modpost of an M= module, or of an in-tree module asked
 	 * for by name (fs/ufs/ufs.ko), would fail on every symbol of the
 	 * kernel and hide the findings behind a failed build.
 	 */
-	symvers = format_string("%s/Module.symvers", object_tree(&build));
-	if ((build.module || builds_named_modules_only(&build)) &&
-	    !build.modpost_warn && access(symvers, F_OK))
+	symvers = format_string("%s/Module.symvers", object_tree(build));
+	if ((build->module || builds_named_modules_only(build)) &&
+	    !build->modpost_warn && access(symvers, F_OK))
 		command[n++] = "KBUILD_MODPOST_WARN=1";
 	free(symvers);
-	if (run_make(command, run.directory, &failed) != 0) {
+	status = run_make(command, run->directory, failed);
+	free(command);
+	return status;
+}
+
+int kbuild_command(int argc, char **argv)
+{
+	struct check_run run;
+	struct build build = { 0 };
+	size_t failed = 0;
+
+	check_run_init(&run);
+	if (build_targets(&build, &run, argc, argv, &failed) != 0) {
 		run.failed = failed;
 		/* make failed without a compile failing: modpost, a link. */
 		run.trouble = !failed;
 	}
 	if (front_end == FRONT_END_CLANG_TOOL)
-		check_with_tool(&build, &run, disable);
+		check_with_tool(&build, &run, disable_option(&run.options));
 	return finish_run(&run);
+}
+
+/*
+ * slabcheck convert kbuild [-C KERNEL] [M=DIR] [make arguments...]: the
+ * targets built as asked, then slabcheck-clang --convert over what they
+ * built, run from the top of the tree (of the module, for M=) so that the
+ * patch names its files from there, where `git apply` takes it.  The
+ * patch goes to stdout; make's output and the table to stderr.
+ */
+int convert_kbuild_command(int argc, char **argv)
+{
+	struct check_run run;
+	struct build build = { 0 };
+	size_t failed = 0;
+	char *database;
+	int status = 0;
+
+	for (int i = 3; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			print_help(SUBCOMMAND_CONVERT, stdout);
+			return EXIT_CLEAN;
+		}
+	}
+	check_run_init(&run);
+	front_end = FRONT_END_CLANG_TOOL;
+	/* "convert kbuild ...": read as "kbuild ..." is. */
+	if (build_targets(&build, &run, argc - 1, argv + 1, &failed) != 0) {
+		fprintf(stderr,
+			"slabcheck: convert kbuild: make failed%s; what it "
+			"built is converted\n",
+			failed ? " on some objects" : "");
+		status = EXIT_TROUBLE;
+	}
+	database = targets_database(&build, &run);
+	if (database) {
+		char *convert[] = { (char *)sibling_path(SIBLING_CLANG_TOOL),
+				    "--convert",
+				    (char *)build.jobs,
+				    "-p",
+				    database,
+				    NULL };
+		pid_t child = -1;
+
+		if (chdir(build.module ? build.module : build.kernel) == 0)
+			child = start_command(convert, STDOUT_FILENO, false);
+		if (child < 0 || wait_command(child) != 0)
+			status = EXIT_TROUBLE;
+		remove_database(database);
+	} else {
+		fprintf(stderr, "slabcheck: convert kbuild: %s\n",
+			run.nothing_checked_hint ?
+				run.nothing_checked_hint :
+				"no database of what the targets built");
+		status = EXIT_TROUBLE;
+	}
+	rmdir(run.directory);
+	return status;
 }

@@ -267,7 +267,12 @@ static int convert_command(int argc, char **argv)
 		fprintf(stderr, "slabcheck: convert needs slabcheck-clang; ");
 		sibling_describe_search(SIBLING_CLANG_TOOL, stderr);
 		fputc('\n', stderr);
+		free(command);
 		return EXIT_TROUBLE;
+	}
+	if (argc > 2 && !strcmp(argv[2], "kbuild")) {
+		free(command);
+		return convert_kbuild_command(argc, argv);
 	}
 	command[n++] = (char *)tool;
 	command[n++] = "--convert";
