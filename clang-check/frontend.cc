@@ -8,6 +8,7 @@
 
 extern "C" {
 #include "candidates.h"
+#include "convert_sarif.h"
 #include "patch.h"
 #include "report.h"
 }
@@ -70,7 +71,8 @@ static bool identifier_used(const char *name, void *context)
 }
 
 size_t convert_unit(clang::ASTContext &context,
-		    clang::Preprocessor &preprocessor, FILE *table, FILE *patch)
+		    clang::Preprocessor &preprocessor, FILE *table, FILE *patch,
+		    bool sarif)
 {
 	clang::SourceManager &sources = context.getSourceManager();
 	std::string file = main_file(sources);
@@ -90,8 +92,18 @@ size_t convert_unit(clang::ASTContext &context,
 	source.length = text.size();
 	source.identifier_used = identifier_used;
 	source.context = &context;
-	converted =
-		convert_write_patch(conversions.data(), count, &source, patch);
+	if (sarif) {
+		struct convert_patch edits;
+
+		converted = convert_make_patch(conversions.data(), count,
+					       &source, &edits);
+		convert_sarif_write_unit(conversions.data(), count, &source,
+					 &edits, patch);
+		convert_patch_release(&edits);
+	} else {
+		converted = convert_write_patch(conversions.data(), count,
+						&source, patch);
+	}
 	convert_print_table(conversions.data(), count, table);
 	tu_release(&tu);
 	return converted;

@@ -42,10 +42,11 @@ struct unit_outcome check_unit(clang::ASTContext &context,
  * `slabcheck convert`: translates the unit, describes its pointers to
  * dynamic caches, prints on 'table' what the core decides for each
  * (core/convert/candidates.h) and on 'patch' the diff that converts them
- * (core/convert/patch.h).  Returns how many it converts.
+ * (core/convert/patch.h), or with 'sarif' the unit's line of SARIF
+ * results (core/convert/convert_sarif.h).  Returns how many it converts.
  */
 size_t convert_unit(clang::ASTContext &context,
-		    clang::Preprocessor &preprocessor, FILE *table,
-		    FILE *patch);
+		    clang::Preprocessor &preprocessor, FILE *table, FILE *patch,
+		    bool sarif);
 
 #endif

@@ -41,6 +41,10 @@
 #include "frontend.h"
 #include "gcc_flags.h"
 
+extern "C" {
+#include "convert_sarif.h"
+}
+
 using namespace clang;
 using namespace clang::tooling;
 
@@ -50,6 +54,9 @@ static struct slabcheck_options options;
 /* --convert: print what `slabcheck convert` decides and its patch instead
  * of checking. */
 static bool convert_mode;
+/* --format=sarif with --convert: the units' results, gathered into one log
+ * on stdout instead of the patch. */
+static struct convert_sarif *sarif_log;
 
 /* Also the source of slabcheck-clang(1), through help2man. */
 static void usage(FILE *stream)
@@ -76,6 +83,8 @@ static void usage(FILE *stream)
 	options_print(stream, "--");
 	fprintf(stream, "%-38s%s\n", "  --convert",
 		"say which caches could be static instances, and why not");
+	fprintf(stream, "%-38s%s\n", "  --format=diff|sarif",
+		"with --convert: the patch, or SARIF with fixes");
 	fprintf(stream, "%-38s%s\n", "  --help", "this help");
 	fprintf(stream, "%-38s%s\n", "  --version", "the version");
 	fprintf(stream, "\n"
@@ -107,7 +116,7 @@ static void convert(ASTContext &context, Preprocessor &preprocessor,
 
 	if (!stream)
 		return;
-	convert_unit(context, preprocessor, stream, patch);
+	convert_unit(context, preprocessor, stream, patch, sarif_log);
 	fclose(stream);
 	fwrite(table, 1, size, stderr);
 	free(table);
@@ -253,6 +262,26 @@ struct progress {
 	size_t done;
 };
 
+/*
+ * A child's output with --format=sarif: its unit's line of results goes
+ * into the log; anything else (a crash, an error) to stderr, so that
+ * stdout stays one SARIF document.
+ */
+static void gather_sarif(const std::string &output)
+{
+	size_t start = 0;
+
+	while (start < output.size()) {
+		size_t end = output.find('\n', start);
+		std::string line = output.substr(
+			start, end == std::string::npos ? end : end - start);
+
+		if (!convert_sarif_add_line(sarif_log, line.c_str()))
+			fprintf(stderr, "%s\n", line.c_str());
+		start = end == std::string::npos ? output.size() : end + 1;
+	}
+}
+
 static void report(progress &state, const std::string &file,
 		   const std::string &output)
 {
@@ -260,7 +289,10 @@ static void report(progress &state, const std::string &file,
 
 	if (state.shown)
 		fprintf(stderr, "\r\033[K");
-	fputs(output.c_str(), stdout);
+	if (sarif_log)
+		gather_sarif(output);
+	else
+		fputs(output.c_str(), stdout);
 	fflush(stdout);
 	if (state.shown && done < state.total)
 		fprintf(stderr, "[%zu/%zu] %s", done, state.total,
@@ -393,8 +425,9 @@ int main(int argc, char **argv)
 	std::vector<std::string> files, flags;
 	std::string build_dir, error;
 	std::unique_ptr<CompilationDatabase> database;
-	bool fixed = false;
+	bool fixed = false, sarif = false;
 	unsigned jobs = 1;
+	int outcome;
 
 	options_init(&options);
 	for (int i = 1; i < argc; i++) {
@@ -426,6 +459,10 @@ int main(int argc, char **argv)
 			jobs = (unsigned)atoi(argument.c_str() + 2);
 		} else if (argument == "--convert") {
 			convert_mode = true;
+		} else if (argument == "--format=sarif") {
+			sarif = true;
+		} else if (argument == "--format=diff") {
+			sarif = false;
 		} else if (compat_starts_with(argument, "--")) {
 			if (parse_option(&options, argument.substr(2),
 					 &error)) {
@@ -445,6 +482,11 @@ int main(int argc, char **argv)
 	}
 	if (jobs < 1)
 		jobs = 1;
+	if (sarif && !convert_mode) {
+		fprintf(stderr, "slabcheck-clang: error: --format= goes with "
+				"--convert (findings are printed as text)\n");
+		return EXIT_TROUBLE;
+	}
 	if (fixed)
 		database = std::make_unique<given_files_database>(files, flags);
 	else if (!build_dir.empty())
@@ -473,5 +515,15 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_TROUBLE;
 	}
-	return check_files(*database, files, jobs);
+	if (sarif)
+		sarif_log = convert_sarif_create();
+	outcome = check_files(*database, files, jobs);
+	if (sarif_log) {
+		llvm::SmallString<256> directory;
+
+		llvm::sys::fs::current_path(directory);
+		if (convert_sarif_finish(sarif_log, directory.c_str(), stdout))
+			outcome |= EXIT_TROUBLE;
+	}
+	return outcome;
 }

@@ -21,10 +21,11 @@
 	"  or:  slabcheck kbuild [OPTION]... [--sparse|--clang|--clang-tool] " \
 	"[-C KERNEL_DIR] [M=DIR] [make arguments]...\n"
 #define LINK_SYNOPSIS "  or:  slabcheck link [OPTION]... [--kbuild] FACTS...\n"
-#define CONVERT_SYNOPSIS                                           \
-	"  or:  slabcheck convert FILE.c... -- CFLAGS...\n"        \
-	"  or:  slabcheck convert kbuild [-C KERNEL_DIR] [M=DIR] " \
-	"[make arguments]...\n"
+#define CONVERT_SYNOPSIS                                               \
+	"  or:  slabcheck convert [--format=diff|sarif] FILE.c... -- " \
+	"CFLAGS...\n"                                                  \
+	"  or:  slabcheck convert kbuild [--format=diff|sarif] "       \
+	"[-C KERNEL_DIR] [M=DIR] [make arguments]...\n"
 #define INFORMATION_SYNOPSIS                                            \
 	"  or:  slabcheck --list-rules | --explain RULE | --version | " \
 	"--help\n"
@@ -249,9 +250,11 @@ static void print_link_help(FILE *stream)
 
 static void print_convert_help(FILE *stream)
 {
-	fputs("Usage: slabcheck convert FILE.c... -- CFLAGS...\n"
-	      "  or:  slabcheck convert kbuild [-C KERNEL_DIR] [M=DIR] "
-	      "[make arguments]...\n"
+	fputs("Usage: slabcheck convert [--format=diff|sarif] FILE.c... -- "
+	      "CFLAGS...\n"
+	      "  or:  slabcheck convert kbuild [--format=diff|sarif] "
+	      "[-C KERNEL_DIR] [M=DIR]\n"
+	      "       [make arguments]...\n"
 	      "Says, for each pointer to a dynamic cache that the files "
 	      "define\n"
 	      "(static struct kmem_cache *name;), whether it can become a "
@@ -264,6 +267,12 @@ static void print_convert_help(FILE *stream)
 	      "or patch -p1\n"
 	      "(files named from the current directory: run it from the top "
 	      "of the tree).\n"
+	      "--format=sarif prints instead one SARIF 2.1.0 log: each "
+	      "pointer a result at\n"
+	      "its definition, a conversion (rule convert) with its edits as "
+	      "a fix that\n"
+	      "applies on its own, a refusal (rule convert-refused) with its "
+	      "reason.\n"
 	      "Reads the files with slabcheck-clang, compiled with CFLAGS "
 	      "(docs/convert.md).\n"
 	      "\n"

@@ -525,15 +525,25 @@ int convert_kbuild_command(int argc, char **argv)
 	char *database;
 	int status = 0;
 
-	for (int i = 3; i < argc; i++) {
+	char *format = "--format=diff";
+	int kept = 2;
+
+	/* argv[0] and "convert"; what follows, but for the patch's format,
+	 * is read as "kbuild ..." is. */
+	for (int i = 2; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			print_help(SUBCOMMAND_CONVERT, stdout);
 			return EXIT_CLEAN;
 		}
+		if (!strcmp(argv[i], "--format=diff") ||
+		    !strcmp(argv[i], "--format=sarif"))
+			format = argv[i];
+		else
+			argv[kept++] = argv[i];
 	}
+	argc = kept;
 	check_run_init(&run);
 	front_end = FRONT_END_CLANG_TOOL;
-	/* "convert kbuild ...": read as "kbuild ..." is. */
 	if (build_targets(&build, &run, argc - 1, argv + 1, &failed) != 0) {
 		fprintf(stderr,
 			"slabcheck: convert kbuild: make failed%s; what it "
@@ -545,6 +555,7 @@ int convert_kbuild_command(int argc, char **argv)
 	if (database) {
 		char *convert[] = { (char *)sibling_path(SIBLING_CLANG_TOOL),
 				    "--convert",
+				    format,
 				    (char *)build.jobs,
 				    "-p",
 				    database,

@@ -284,6 +284,10 @@ static int convert_command(int argc, char **argv)
 			print_help(SUBCOMMAND_CONVERT, stdout);
 			free(command);
 			return EXIT_CLEAN;
+		} else if (!after_dashes &&
+			   (!strcmp(argv[i], "--format=diff") ||
+			    !strcmp(argv[i], "--format=sarif"))) {
+			/* slabcheck-clang's: the patch, or SARIF with fixes */
 		} else if (!after_dashes && argv[i][0] == '-') {
 			usage_error(SUBCOMMAND_CONVERT, "unknown option",
 				    argv[i]);

@@ -382,25 +382,29 @@ static void print_reason(const struct conversion *conversion, FILE *stream)
 		fputs(text, stream);
 }
 
+void convert_describe(const struct conversion *conversion, FILE *stream)
+{
+	if (conversion->refusal == CONVERSION_ACCEPTED) {
+		fprintf(stream, "converted: %s() becomes %s()",
+			conversion->creation, conversion->setup);
+		if (conversion->drops_ro_after_init)
+			fputs(", __ro_after_init dropped", stream);
+	} else {
+		fprintf(stream, "refused (%s): ",
+			conversion_refusal_names[conversion->refusal]);
+		print_reason(conversion, stream);
+	}
+}
+
 void convert_print_table(const struct conversion *conversions, size_t count,
 			 FILE *stream)
 {
 	for (size_t i = 0; i < count; i++) {
-		const struct conversion *conversion = &conversions[i];
-		const struct cache_pointer *pointer = conversion->pointer;
+		const struct cache_pointer *pointer = conversions[i].pointer;
 
 		fprintf(stream, "%s:%u: %s: ", pointer->location.file,
 			pointer->location.line, pointer->name);
-		if (conversion->refusal == CONVERSION_ACCEPTED) {
-			fprintf(stream, "converted: %s() becomes %s()",
-				conversion->creation, conversion->setup);
-			if (conversion->drops_ro_after_init)
-				fputs(", __ro_after_init dropped", stream);
-		} else {
-			fprintf(stream, "refused (%s): ",
-				conversion_refusal_names[conversion->refusal]);
-			print_reason(conversion, stream);
-		}
+		convert_describe(&conversions[i], stream);
 		fputc('\n', stream);
 	}
 }

@@ -50,6 +50,9 @@ struct conversion {
 	bool drops_ro_after_init;
 	/* The patch's name for the instance. */
 	char instance[128];
+	/* Its edits in the unit's patch (convert_make_patch()). */
+	size_t first_edit;
+	size_t edit_count;
 };
 
 /* A short stable name for each refusal, as tables and tests print it. */
@@ -74,5 +77,7 @@ void convert_withdraw(struct conversion *conversion,
 
 void convert_print_table(const struct conversion *conversions, size_t count,
 			 FILE *stream);
+/* What the table says of one pointer, after "FILE:LINE: NAME: ". */
+void convert_describe(const struct conversion *conversion, FILE *stream);
 
 #endif

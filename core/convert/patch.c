@@ -510,12 +510,12 @@ static const char *shown_path(const char *path, char *buffer, size_t size)
 	return path + 1;
 }
 
-size_t convert_write_patch(struct conversion *conversions, size_t count,
-			   const struct convert_source *source, FILE *stream)
+size_t convert_make_patch(struct conversion *conversions, size_t count,
+			  const struct convert_source *source,
+			  struct convert_patch *result)
 {
 	struct patch patch = { .source = source };
 	size_t converted = 0, first = SIZE_MAX;
-	char directory[4096];
 
 	for (size_t i = 0; i < count; i++) {
 		struct conversion *conversion = &conversions[i];
@@ -534,17 +534,42 @@ size_t convert_write_patch(struct conversion *conversions, size_t count,
 			convert_withdraw(conversion, refusal, about);
 			continue;
 		}
+		conversion->first_edit = mark;
+		conversion->edit_count = patch.edits.count - mark;
 		converted++;
 		if (conversion->pointer->declaration.begin < first)
 			first = conversion->pointer->declaration.begin;
 	}
+	result->include_edit = SIZE_MAX;
 	if (converted) {
+		size_t before = patch.edits.count;
+
 		include_header(&patch, first);
+		if (patch.edits.count > before)
+			result->include_edit = before;
+	}
+	result->edits = patch.edits;
+	return converted;
+}
+
+void convert_patch_release(struct convert_patch *patch)
+{
+	text_edits_release(&patch->edits);
+}
+
+size_t convert_write_patch(struct conversion *conversions, size_t count,
+			   const struct convert_source *source, FILE *stream)
+{
+	struct convert_patch patch;
+	char directory[4096];
+	size_t converted =
+		convert_make_patch(conversions, count, source, &patch);
+
+	if (converted)
 		unified_diff_write(
 			source->text, source->length, &patch.edits,
 			shown_path(source->path, directory, sizeof(directory)),
 			stream);
-	}
-	text_edits_release(&patch.edits);
+	convert_patch_release(&patch);
 	return converted;
 }

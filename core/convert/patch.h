@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "candidates.h"
+#include "unified_diff.h"
 
 /* Whether the unit already uses an identifier (an instance's name). */
 typedef bool (*identifier_used_function)(const char *name, void *context);
@@ -28,8 +29,28 @@ struct convert_source {
 };
 
 /*
- * Writes the unified diff of the conversions convert_decide() accepted;
- * one whose code the patch cannot rewrite is withdrawn, with its reason.
+ * The edits that convert a unit: each conversion's own, from its
+ * first_edit on (edit_count of them), and the include of the static-cache
+ * header that all of them need (include_edit; SIZE_MAX when the file has
+ * it already or nothing converts).
+ */
+struct convert_patch {
+	struct text_edits edits;
+	size_t include_edit;
+};
+
+/*
+ * Makes the edits of the conversions convert_decide() accepted; one whose
+ * code the patch cannot rewrite is withdrawn, with its reason.  Returns
+ * how many stay converted.
+ */
+size_t convert_make_patch(struct conversion *conversions, size_t count,
+			  const struct convert_source *source,
+			  struct convert_patch *patch);
+void convert_patch_release(struct convert_patch *patch);
+
+/*
+ * The same, written as a unified diff (nothing when nothing converts).
  * Returns how many stay converted.
  */
 size_t convert_write_patch(struct conversion *conversions, size_t count,

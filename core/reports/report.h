@@ -28,8 +28,8 @@ void report_set_directory(struct report *report, size_t first,
 			  const char *directory);
 
 /*
- * Adds a source root (core/reports/report_paths.c): 'directory' must exist.  Roots
- * set, a finding's fingerprint uses its file's path relative to the first
+ * Adds a source root (core/reports/report_paths.c): 'directory' must exist.
+ * Roots set, a finding's fingerprint uses its file's path relative to the first
  * root that holds it, and SARIF writes that path against 'base_id'.
  */
 void report_add_root(struct report *report, const char *base_id,
@@ -43,13 +43,19 @@ int report_root_of(const struct report *report, const char *file,
 /* The finding's file relative to its root, or as the compiler named it. */
 const char *report_stable_path(const struct report *report,
 			       const struct finding *finding);
+/*
+ * A path as a URI reference (RFC 3986), for SARIF: what is not unreserved
+ * or a separator is percent-encoded.  'absolute': a file: URI.  Freed by
+ * the caller; NULL when out of memory.
+ */
+char *report_path_uri(const char *path, bool absolute);
 /* A compiler's byte column as SARIF's column of characters. */
 unsigned int report_character_column(const char *file, const char *directory,
 				     unsigned int line, unsigned int column);
 
 /*
- * The findings as JSON (core/reports/report_json.c), and back: reading appends to
- * the report.  Both return 0, or -1 (read: with a message in 'error').
+ * The findings as JSON (core/reports/report_json.c), and back: reading appends
+ * to the report.  Both return 0, or -1 (read: with a message in 'error').
  */
 int report_write_json(const struct report *report, FILE *stream);
 int report_read_json(struct report *report, FILE *stream, char *error,

@@ -31,11 +31,7 @@ static json_t *message(const char *text)
 	return json_pack("{s:s}", "text", text);
 }
 
-/*
- * A path as a URI reference (RFC 3986): what is not unreserved or a
- * separator is percent-encoded.  'absolute': a file: URI.
- */
-static char *path_uri(const char *path, bool absolute)
+char *report_path_uri(const char *path, bool absolute)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	char *uri = malloc(strlen(path) * 3 + 8), *out = uri;
@@ -72,17 +68,17 @@ static json_t *artifact_location(const struct report *report, const char *file,
 	char *uri;
 
 	if (root >= 0) {
-		uri = path_uri(relative, false);
+		uri = report_path_uri(relative, false);
 		location = json_pack("{s:s, s:s}", "uri", uri ? uri : "",
 				     "uriBaseId", report->roots[root].base_id);
 	} else if (file && (file[0] == '/' || (directory && *directory))) {
 		char *path = slabcheck_source_path(file, directory);
 
-		uri = path_uri(path, true);
+		uri = report_path_uri(path, true);
 		free(path);
 		location = json_pack("{s:s}", "uri", uri ? uri : "");
 	} else {
-		uri = path_uri(file ? file : "", false);
+		uri = report_path_uri(file ? file : "", false);
 		location = json_pack("{s:s}", "uri", uri ? uri : "");
 	}
 	free(uri);
@@ -202,7 +198,7 @@ static json_t *base_ids_json(const struct report *report)
 
 		if (asprintf(&directory, "%s/", report->roots[i].path) < 0)
 			continue;
-		uri = path_uri(directory, true);
+		uri = report_path_uri(directory, true);
 		free(directory);
 		if (uri)
 			json_object_set_new(bases, report->roots[i].base_id,

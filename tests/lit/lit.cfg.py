@@ -42,6 +42,9 @@ config.substitutions.append(
 # `REQUIRES: slabcheck-clang` and are UNSUPPORTED there.
 config.substitutions.append(
     ('%convert', 'bash ' + os.path.join(drivers_dir, 'convert.sh')))
+config.substitutions.append(
+    ('%sarif-fixes', '/usr/bin/python3 ' +
+     os.path.join(drivers_dir, 'sarif-fixes.py')))
 if os.access(os.path.join(build_dir, 'clang-check', 'slabcheck-clang'),
              os.X_OK):
     config.available_features.add('slabcheck-clang')

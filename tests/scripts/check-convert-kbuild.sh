@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # `slabcheck convert kbuild` on an out-of-tree module of the prepared
 # kernel (tests/kernel/convert-module, written the way drivers are): the
-# table names each cache converted, the patch on stdout applies with git
-# apply from the module's directory, the converted module builds and is
-# silent under `slabcheck kbuild`, and the same module with one destroy
-# dropped from init's unwinding is caught.
+# table names each cache converted, --format=sarif gives each its fix, the
+# patch on stdout applies with git apply from the module's directory, the
+# converted module builds and is silent under `slabcheck kbuild`, and the
+# same module with one destroy dropped from init's unwinding is caught.
 #
 # usage: check-convert-kbuild.sh SLABCHECK SOURCE_DIR WORKDIR
 set -u
@@ -33,6 +33,20 @@ $module/pktcache.c:32: pkt_name_cachep: converted: kmem_cache_create_usercopy() 
 	"$(grep ': converted: \|: refused ' "$module/stderr")"
 expect "convert kbuild: the patch names the module's file" \
 	"--- a/pktcache.c" "$(head -1 "$module/fix.diff")"
+# The same as SARIF: a result per cache, each conversion with its fix,
+# the file named from the module's directory as the patch names it.
+"$slabcheck" convert kbuild --format=sarif -C "$tree" M="$module" modules \
+	>"$module/fix.sarif" 2>/dev/null
+status=$?
+expect "convert kbuild --format=sarif" "0:convert 1 pktcache.c 30
+convert 1 pktcache.c 31
+convert 1 pktcache.c 32" "$status:$(/usr/bin/python3 -c '
+import json, sys
+for result in json.load(open(sys.argv[1]))["runs"][0]["results"]:
+    location = result["locations"][0]["physicalLocation"]
+    print(result["ruleId"], len(result.get("fixes", [])),
+          location["artifactLocation"]["uri"], location["region"]["startLine"])
+' "$module/fix.sarif")"
 check "convert kbuild: the patch applies" \
 	git -C "$module" apply "$module/fix.diff"
 check "convert kbuild: the module is converted" \

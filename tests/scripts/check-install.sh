@@ -98,6 +98,20 @@ EOF
 	status=$?
 	expect "$name: convert (table)" "0:convert/demo.c:8: demo_item_cachep: converted: KMEM_CACHE() becomes KMEM_CACHE_SETUP()" \
 		"$status:$actual"
+	# The same as SARIF: one result, the conversion, with its fix, named
+	# from where convert ran.
+	actual=$(hidden "$prefix/bin/slabcheck" convert --format=sarif \
+		convert/demo.c -- -std=gnu11 -O2 -nostdinc -isystem "$include" \
+		-DMODULE 2>/dev/null | /usr/bin/python3 -c '
+import json, sys
+results = json.load(sys.stdin)["runs"][0]["results"]
+for result in results:
+    location = result["locations"][0]["physicalLocation"]
+    print(result["ruleId"], len(result.get("fixes", [])),
+          location["artifactLocation"]["uri"], location["region"]["startLine"])
+')
+	expect "$name: convert --format=sarif" "convert 1 convert/demo.c 8" \
+		"$actual"
 	check "$name: convert (the patch applies)" \
 		git -C "$work" apply "$work/convert/demo.diff"
 	actual=$(hidden "$prefix/bin/slabcheck" convert/demo.c -- \

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# %convert [--patch] FILE.c [CFLAGS...]: what `slabcheck convert` decides
-# for each cache pointer of one test file, through slabcheck-clang
+# %convert [--patch|--sarif] FILE.c [CFLAGS...]: what `slabcheck convert`
+# decides for each cache pointer of one test file, through slabcheck-clang
 # --convert, with the stand-in kernel headers: the table (its stderr), or
-# with --patch the diff (its stdout).  The file is read from its own
+# with --patch the diff (its stdout), with --sarif the SARIF log.  The file is read from its own
 # directory, so that the diff names it by its base name.  The exit status
 # is the tool's.
 set -u
 mode=table
-if [ "${1:-}" = --patch ]; then
+format=()
+if [ "${1:-}" = --patch ] || [ "${1:-}" = --sarif ]; then
+	[ "$1" = --sarif ] && format=(--format=sarif)
 	mode=patch
 	shift
 fi
@@ -15,7 +17,7 @@ file=$1
 shift
 cd "$(dirname "$file")" || exit 2
 command=("$SLABCHECK_BUILD_DIR/clang-check/slabcheck-clang" --convert
-	"$(basename "$file")" -- -std=gnu11 -O2 -Wall -nostdinc
+	"${format[@]}" "$(basename "$file")" -- -std=gnu11 -O2 -Wall -nostdinc
 	-isystem "$SLABCHECK_INCLUDE_DIR" "$@")
 if [ "$mode" = patch ]; then
 	exec "${command[@]}" 2>/dev/null
