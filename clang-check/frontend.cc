@@ -8,6 +8,7 @@
 
 extern "C" {
 #include "candidates.h"
+#include "convert_paths.h"
 #include "convert_sarif.h"
 #include "patch.h"
 #include "report.h"
@@ -86,6 +87,8 @@ size_t convert_unit(clang::ASTContext &context,
 	describe_cache_pointers(context, &tu);
 	std::vector<struct conversion> conversions(tu.cache_pointer_count);
 	size_t count = convert_decide(&tu, conversions.data());
+
+	convert_check_paths(&tu, conversions.data(), count);
 
 	source.path = file.c_str();
 	source.text = text.data();

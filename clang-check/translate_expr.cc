@@ -87,7 +87,7 @@ struct operand address_operand(body_translation &body, const Expr *object)
 
 /* A load: from an SSA local, a variable in memory, or anything else. */
 void store_static(body_translation &body, const Expr *target,
-		  SourceLocation location)
+		  SourceLocation location, struct operand value)
 {
 	const char *stored = static_variable(body, target);
 	struct model_instruction *store;
@@ -96,6 +96,7 @@ void store_static(body_translation &body, const Expr *target,
 		return;
 	store = add_instruction(body, INSN_STORE, location);
 	store->store = stored;
+	store->stored_value = value;
 	store->volatile_access = target->getType().isVolatileQualified();
 }
 

@@ -207,9 +207,13 @@ void note_result_type(body_translation &body, struct operand operand,
  * member or an element of it), or NULL.
  */
 const char *static_variable(body_translation &body, const clang::Expr *lvalue);
-/* A write to such a variable, for the branches that test it later. */
+/*
+ * A write to such a variable, for the branches that test it later, with
+ * the value written when it is one.
+ */
 void store_static(body_translation &body, const clang::Expr *target,
-		  clang::SourceLocation location);
+		  clang::SourceLocation location,
+		  struct operand value = operand_unknown());
 /* A local kept as SSA values: its ssa_builder variable, or -1. */
 int local_variable(body_translation &body, const clang::Expr *expr);
 int local_variable_of(body_translation &body, const clang::VarDecl *variable);

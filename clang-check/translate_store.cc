@@ -212,7 +212,7 @@ void assign(body_translation &body, const BinaryOperator *assignment,
 			return;
 		}
 	}
-	store_static(body, target, assignment->getOperatorLoc());
+	store_static(body, target, assignment->getOperatorLoc(), value);
 	if (followed_tag(body.unit, target->getType()))
 		object_copy(body, source, assignment->getOperatorLoc());
 	value_operand(body, target);

@@ -30,6 +30,8 @@ const char *const conversion_refusal_names[REFUSAL_KIND_COUNT] = {
 	[REFUSAL_ASSIGNED_TWICE] = "assigned-twice",
 	[REFUSAL_OUTSIDE_INIT] = "outside-init",
 	[REFUSAL_NULL_TESTED] = "null-tested",
+	[REFUSAL_DESTROY_UNCREATED] = "destroy-uncreated",
+	[REFUSAL_RECREATED] = "recreated",
 	[REFUSAL_DECLARATION_SHAPE] = "declaration-shape",
 	[REFUSAL_CREATION_SHAPE] = "creation-shape",
 	[REFUSAL_ARGS_FORM] = "args-form",
@@ -58,6 +60,12 @@ static const char *const refusal_texts[REFUSAL_KIND_COUNT] = {
 	[REFUSAL_OUTSIDE_INIT] = "it is created outside init, in %s",
 	[REFUSAL_NULL_TESTED] = "it is tested for NULL in %s, where a static "
 				"instance would never be NULL",
+	[REFUSAL_DESTROY_UNCREATED] =
+		"it is destroyed in %s on a path of init where it may not have "
+		"been created: kmem_cache_destroy(NULL) does nothing, but a "
+		"static instance is never NULL",
+	[REFUSAL_RECREATED] = "it is created again in %s after it was "
+			      "destroyed: an instance is set up once",
 	[REFUSAL_DECLARATION_SHAPE] =
 		"its definition is not a declaration of its own, on a line "
 		"of its own, written out in this file: the patch would have "

@@ -29,6 +29,9 @@ enum conversion_refusal {
 	REFUSAL_ASSIGNED_TWICE,
 	REFUSAL_OUTSIDE_INIT,
 	REFUSAL_NULL_TESTED,
+	/* Decided on paths (convert_paths.c). */
+	REFUSAL_DESTROY_UNCREATED,
+	REFUSAL_RECREATED,
 	/* Decided, but the code is not in a shape the patch rewrites. */
 	REFUSAL_DECLARATION_SHAPE,
 	REFUSAL_CREATION_SHAPE,

@@ -77,6 +77,7 @@ struct cache_ref lowered_cache_ref(const struct lowering *lowering,
 		const struct model_instruction *definition;
 		const struct api_entry *api;
 		const struct object *object;
+		int index;
 
 		switch (operand.kind) {
 		case OPERAND_ADDRESS:
@@ -87,6 +88,15 @@ struct cache_ref lowered_cache_ref(const struct lowering *lowering,
 						  operand.element);
 		case OPERAND_VALUE:
 			break;
+		case OPERAND_MEMORY:
+			/* Only `slabcheck convert` has what-if instances. */
+			index = operand.value < 0 ?
+					lowered_what_if_instance(lowering->tu,
+								 operand.name) :
+					-1;
+			return index >= 0 ? cache_ref_instance(index,
+							       ELEMENT_WHOLE) :
+					    none;
 		default:
 			return none;
 		}
@@ -450,8 +460,10 @@ static void lower_instruction(struct lowering *lowering, struct block *block,
 			lowered_event(lowering, block, instruction,
 				      EVENT_DEFINE);
 		return;
-	case INSN_USE:
 	case INSN_STORE:
+		lower_what_if_store(lowering, block, instruction);
+		return;
+	case INSN_USE:
 		return;
 	}
 }
@@ -592,6 +604,7 @@ static void lower_function(struct translation_unit *tu,
 	CHECK(lowering.definitions && lowering.filled_by_api && lowering.read);
 	canonicalize_volatile_accesses(function);
 	collect_definitions(&lowering);
+	lower_what_if_loads(&lowering);
 	collect_writes(&lowering);
 	lower_collect_reads(&lowering);
 	for (size_t b = 0; b < function->block_count; b++) {

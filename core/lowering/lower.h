@@ -81,6 +81,18 @@ void lower_heap_check(struct lowering *lowering, struct block *block,
 		      const struct model_instruction *call,
 		      struct operand operand);
 
+/*
+ * lower_what_if.c: pointers to dynamic caches followed as if they were
+ * instances, for `slabcheck convert`.  The what-if instance of that name,
+ * or -1; loads that read back a creation's result read that result; a
+ * creation stored into such a pointer becomes the instance's setup.
+ */
+int lowered_what_if_instance(const struct translation_unit *tu,
+			     const char *name);
+void lower_what_if_loads(struct lowering *lowering);
+void lower_what_if_store(struct lowering *lowering, struct block *block,
+			 const struct model_instruction *store);
+
 /* lower_table.c: the targets of a call through a table of functions. */
 void lower_table_call(struct lowering *lowering, struct event *call,
 		      const struct model_instruction *instruction);

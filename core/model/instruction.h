@@ -100,6 +100,13 @@ struct model_instruction {
 	 * the core decides what that means (core/lowering/lower.c).
 	 */
 	bool volatile_access;
+	/*
+	 * INSN_STORE: the value written, when the front-end says (the Clang
+	 * front-ends do; unknown otherwise).  Read only by `slabcheck
+	 * convert`'s question (core/lowering/lower_what_if.c), so it is no
+	 * operand: it counts as no read of the value for the rules.
+	 */
+	struct operand stored_value;
 
 	union {
 		struct {

@@ -60,6 +60,12 @@ struct cache_instance {
 	bool is_array;
 	const char *section; /* NULL when the default one */
 	bool external;	     /* has external linkage: other files can name it */
+	/*
+	 * Not an instance: a pointer to a dynamic cache that `slabcheck
+	 * convert` asks about, followed as if it were one (its creation a
+	 * setup, its loads the instance): core/lowering/lower_what_if.c.
+	 */
+	bool what_if;
 };
 
 /* A setup argument, when it is a constant. */

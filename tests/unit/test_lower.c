@@ -476,6 +476,80 @@ static void test_verify_catches(void **state)
 	assert_non_null(strstr(error, "never defined"));
 }
 
+/*
+ * `slabcheck convert`'s question (lower_what_if.c): p = create(); if (p)
+ * destroy(p).  Asked, the create stored into p is the what-if instance's
+ * setup, the test right after reads the create's result, and p read back
+ * is the instance; not asked, as a check lowers it, a dynamic create, a
+ * test the model cannot follow and a destroy of no cache it follows.
+ */
+static void what_if_unit(struct translation_unit *tu, bool asked)
+{
+	struct cache_instance instance = { .name = "foo_cachep",
+					   .what_if = true };
+	const struct operand pointer = { .kind = OPERAND_MEMORY,
+					 .value = -1,
+					 .name = "foo_cachep" };
+	struct function_model *fn = function(tu, "foo_init", 3);
+	struct model_instruction *instruction;
+	struct operand arguments[5] = {
+		{ .kind = OPERAND_STRING }, operand_constant(64),
+		operand_constant(0),	    operand_constant(0),
+		operand_constant(0),
+	};
+
+	if (asked)
+		tu_add_instance(tu, &instance);
+	fn->value_count = 3;
+	call(tu, fn, 0, "kmem_cache_create", 0, 5, arguments);
+	instruction = block_add_instruction(tu, &fn->blocks[0], INSN_STORE);
+	instruction->store = "foo_cachep";
+	instruction->stored_value = operand_value(0);
+	instruction = block_add_instruction(tu, &fn->blocks[0], INSN_ASSIGN);
+	instruction->result = 1;
+	instruction->source = pointer;
+	branch(tu, fn, operand_value(1));
+	instruction = block_add_instruction(tu, &fn->blocks[1], INSN_ASSIGN);
+	instruction->result = 2;
+	instruction->source = pointer;
+	arguments[0] = operand_value(2);
+	call(tu, fn, 1, "kmem_cache_destroy", -1, 1, arguments);
+	fn->blocks[1].exit = EXIT_RETURN;
+	fn->blocks[2].exit = EXIT_RETURN;
+	lower_and_verify(tu);
+}
+
+static void test_what_if_asked(void **state)
+{
+	struct translation_unit *tu = *state;
+	const struct function_model *fn;
+	const struct event *setup, *destroy;
+
+	what_if_unit(tu, true);
+	fn = &tu->functions[0];
+	setup = only_event(fn, 0, EVENT_SETUP);
+	assert_int_equal(setup->cache.kind, CACHE_REF_INSTANCE);
+	assert_int_equal(setup->cache.index, 0);
+	assert_true(setup->result_is_pointer);
+	assert_int_not_equal(fn->blocks[0].test, TEST_UNKNOWN);
+	destroy = only_event(fn, 1, EVENT_DESTROY);
+	assert_int_equal(destroy->cache.kind, CACHE_REF_INSTANCE);
+	assert_int_equal(destroy->cache.index, 0);
+}
+
+static void test_what_if_not_asked(void **state)
+{
+	struct translation_unit *tu = *state;
+	const struct function_model *fn;
+
+	what_if_unit(tu, false);
+	fn = &tu->functions[0];
+	assert_non_null(only_event(fn, 0, EVENT_CREATE));
+	assert_int_equal(fn->blocks[0].test, TEST_UNKNOWN);
+	assert_int_equal(only_event(fn, 1, EVENT_DESTROY)->cache.kind,
+			 CACHE_REF_NONE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -500,6 +574,10 @@ int main(void)
 						release_unit),
 		cmocka_unit_test_setup_teardown(test_verify_catches, setup_unit,
 						release_unit),
+		cmocka_unit_test_setup_teardown(test_what_if_asked, setup_unit,
+						release_unit),
+		cmocka_unit_test_setup_teardown(test_what_if_not_asked,
+						setup_unit, release_unit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

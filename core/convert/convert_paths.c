@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The reasons that need paths (convert_paths.h).  Each accepted pointer
+ * becomes a what-if instance: the path engine then walks init as it would
+ * walk the converted code, a slot per pointer, untouched at init's entry
+ * as the pointer is NULL there.  A destroy, direct or in a helper, that a
+ * path reaches with the slot untouched or its setup failed relies on
+ * kmem_cache_destroy(NULL); a setup that a path reaches with the slot
+ * destroyed is a cache created again.  Where the walk cannot tell (a test
+ * it cannot follow, a call it cannot see), the slot is unknown and
+ * nothing is refused: the use-based decision stands.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+#include "convert_paths.h"
+#include "paths.h"
+#include "report.h"
+
+struct path_question {
+	struct conversion *conversions;
+	/* Per instance of the unit: the conversion it stands for, or -1. */
+	int *conversion_of;
+};
+
+/* The conversion a slot stands for, when it is one still accepted. */
+static struct conversion *asked(struct walk *walk, int slot)
+{
+	struct path_question *question = walk_data(walk);
+	const struct cache_ref *ref;
+	int index;
+
+	if (slot < 0)
+		return NULL;
+	ref = walk_slot_ref(walk, slot);
+	if (ref->kind != CACHE_REF_INSTANCE || ref->element != ELEMENT_WHOLE)
+		return NULL;
+	index = question->conversion_of[ref->index];
+	if (index < 0 ||
+	    question->conversions[index].refusal != CONVERSION_ACCEPTED)
+		return NULL;
+	return &question->conversions[index];
+}
+
+static bool is_destroy(const struct cache_pointer_use *use)
+{
+	const struct api_entry *api;
+
+	if (use->kind != POINTER_PASSED || !use->callee)
+		return false;
+	api = api_lookup(use->callee);
+	return api && api->role == API_DESTROY;
+}
+
+static bool is_creation(const struct cache_pointer_use *use)
+{
+	return use->kind == POINTER_ASSIGNED && !use->assigns_null;
+}
+
+/*
+ * The use the refusal names: the destroy (or creation) in 'function',
+ * else the first anywhere (a helper's helper did it).
+ */
+static const struct cache_pointer_use *
+use_in(const struct cache_pointer *pointer, const char *function,
+       bool (*wanted)(const struct cache_pointer_use *use))
+{
+	const struct cache_pointer_use *first = NULL;
+
+	for (size_t i = 0; i < pointer->use_count; i++) {
+		const struct cache_pointer_use *use = &pointer->uses[i];
+
+		if (!wanted(use))
+			continue;
+		if (use->function && function &&
+		    !strcmp(use->function, function))
+			return use;
+		if (!first)
+			first = use;
+	}
+	return first;
+}
+
+static void refuse_on_path(struct conversion *conversion,
+			   enum conversion_refusal refusal,
+			   const char *function)
+{
+	convert_withdraw(conversion, refusal,
+			 use_in(conversion->pointer, function,
+				refusal == REFUSAL_RECREATED ? is_creation :
+							       is_destroy));
+}
+
+/* What a destroy or a setup means for a slot in this state. */
+static void judge(struct walk *walk, int slot, bool destroys, bool sets_up,
+		  const struct path_state *state, const char *function)
+{
+	struct conversion *conversion = asked(walk, slot);
+	enum slot_status status;
+
+	if (!conversion)
+		return;
+	status = state_status(walk, state, slot);
+	if (destroys && (status == SLOT_UNTOUCHED || status == SLOT_UNSET))
+		refuse_on_path(conversion, REFUSAL_DESTROY_UNCREATED, function);
+	else if (sets_up && status == SLOT_DESTROYED)
+		refuse_on_path(conversion, REFUSAL_RECREATED, function);
+}
+
+static void before_event(struct walk *walk, const struct event *event,
+			 const struct path_state *state)
+{
+	if (event->kind != EVENT_DESTROY && event->kind != EVENT_SETUP)
+		return;
+	judge(walk, walk_slot(walk, &event->cache),
+	      event->kind == EVENT_DESTROY, event->kind == EVENT_SETUP, state,
+	      walk_function_model(walk)->name);
+}
+
+static void before_effect(struct walk *walk, const struct event *call,
+			  const struct effect *effect, int slot,
+			  const struct path_state *state)
+{
+	judge(walk, slot, effect->first == FIRST_DESTROY,
+	      effect->first == FIRST_SETUP, state, call->callee);
+}
+
+/*
+ * Where init starts: module init, and the __init functions no function of
+ * the unit calls (initcalls, which a table of the kernel's calls).
+ */
+static bool is_entry(const struct translation_unit *tu, int function)
+{
+	const char *name = tu->functions[function].name;
+	const struct convert_function *described = NULL;
+
+	if (function == tu->module_init)
+		return true;
+	for (size_t i = 0; i < tu->convert_function_count; i++) {
+		const struct convert_function *other =
+			&tu->convert_functions[i];
+
+		if (!strcmp(other->name, name))
+			described = other;
+		for (size_t c = 0; c < other->callee_count; c++)
+			if (!strcmp(other->callees[c], name))
+				return false;
+	}
+	return described && described->section &&
+	       !strcmp(described->section, API_INIT_SECTION);
+}
+
+void convert_check_paths(struct translation_unit *tu,
+			 struct conversion *conversions, size_t count)
+{
+	struct path_question question = { .conversions = conversions };
+	struct slabcheck_options options;
+	struct report report;
+	struct analysis analysis = { .tu = tu, .report = &report };
+	struct walk_observer observer = {
+		.before_event = before_event,
+		.before_effect = before_effect,
+		.data = &question,
+	};
+	int *what_if = malloc((count ? count : 1) * sizeof(int));
+	bool asking = false;
+
+	if (!what_if)
+		abort();
+	for (size_t i = 0; i < count; i++) {
+		const struct cache_pointer *pointer = conversions[i].pointer;
+		struct cache_instance instance = {
+			.name = pointer->name,
+			.location = pointer->location,
+			.what_if = true,
+		};
+
+		what_if[i] = -1;
+		if (conversions[i].refusal != CONVERSION_ACCEPTED)
+			continue;
+		what_if[i] = tu_add_instance(tu, &instance);
+		asking = true;
+	}
+	if (!asking) {
+		free(what_if);
+		return;
+	}
+	/* Lowering adds the unit's own instances: number them all first. */
+	model_lower(tu);
+	question.conversion_of = malloc((tu->instance_count + 1) * sizeof(int));
+	if (!question.conversion_of)
+		abort();
+	for (size_t i = 0; i < tu->instance_count; i++)
+		question.conversion_of[i] = -1;
+	for (size_t i = 0; i < count; i++)
+		if (what_if[i] >= 0)
+			question.conversion_of[what_if[i]] = (int)i;
+	free(what_if);
+	options_init(&options);
+	report_init(&report);
+	analysis.options = &options;
+	arena_init(&analysis.arena);
+	for (size_t f = 0; f < tu->function_count; f++)
+		if (tu->functions[f].described && is_entry(tu, (int)f))
+			walk_function(&analysis, (int)f, &observer, NULL);
+	arena_release(&analysis.arena);
+	report_release(&report);
+	free(question.conversion_of);
+}
