@@ -5,7 +5,8 @@
 #	kernel_dir	this directory
 #	tarball		$KERNEL_TARBALL or /usr/src/linux-source-6.12.tar.xz
 #	topdir		the tarball's top-level directory
-#	patches		our series, in order
+#	patches		our series, in order (the first $KERNEL_PATCHES of
+#			it when that is set: 2 is the API alone)
 #	core_objects	the port's built-in objects that set up, use or
 #			export a static cache
 #	ufs_objects, fat_objects	the objects of the two modules
@@ -14,6 +15,9 @@ kernel_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 tarball=${KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 topdir=linux-source-6.12
 patches=("$kernel_dir"/patches/[0-9][0-9][0-9][0-9]-*.patch)
+if [ -n "${KERNEL_PATCHES:-}" ]; then
+	patches=("${patches[@]:0:$KERNEL_PATCHES}")
+fi
 core_objects=(mm/slab_common.o mm/slub.o fs/namespace.o fs/dcache.o
 	fs/inode.o fs/file_table.o fs/buffer.o kernel/fork.o fs/exec.o
 	fs/file.o fs/fs_struct.o fs/seq_file.o fs/namei.o fs/d_path.o)

@@ -30,6 +30,9 @@
 #			tree from arm64's defconfig (its own WORKDIR again)
 #	KERNEL_DEFCONFIG	the configuration to start from: defconfig
 #			(the default) or allmodconfig, for instance
+#	KERNEL_PATCHES	apply only the first N patches of the series: 2
+#			gives the API without the port's conversions, the
+#			vanilla files `slabcheck convert` starts from
 #	KERNEL_CONFIG	more Kconfig symbols to enable, such as
 #			ARM64_64K_PAGES (the choice's other members are
 #			disabled by olddefconfig), or with a leading - to
