@@ -7,7 +7,6 @@
 #include <vector>
 
 extern "C" {
-#include "candidates.h"
 #include "convert_paths.h"
 #include "convert_sarif.h"
 #include "patch.h"
@@ -73,12 +72,13 @@ static bool identifier_used(const char *name, void *context)
 
 size_t convert_unit(clang::ASTContext &context,
 		    clang::Preprocessor &preprocessor, FILE *table, FILE *patch,
-		    bool sarif)
+		    struct convert_request &request)
 {
 	clang::SourceManager &sources = context.getSourceManager();
 	std::string file = main_file(sources);
 	llvm::StringRef text = sources.getBufferData(sources.getMainFileID());
 	struct convert_source source = {};
+	struct convert_patch edits;
 	struct translation_unit tu;
 	size_t converted;
 
@@ -89,24 +89,35 @@ size_t convert_unit(clang::ASTContext &context,
 	size_t count = convert_decide(&tu, conversions.data());
 
 	convert_check_paths(&tu, conversions.data(), count);
+	convert_apply_withdrawals(conversions.data(), count,
+				  request.withdrawals.data(),
+				  request.withdrawals.size());
 
 	source.path = file.c_str();
 	source.text = text.data();
 	source.length = text.size();
 	source.identifier_used = identifier_used;
 	source.context = &context;
-	if (sarif) {
-		struct convert_patch edits;
-
-		converted = convert_make_patch(conversions.data(), count,
-					       &source, &edits);
+	converted =
+		convert_make_patch(conversions.data(), count, &source, &edits);
+	if (request.sarif)
 		convert_sarif_write_unit(conversions.data(), count, &source,
 					 &edits, patch);
-		convert_patch_release(&edits);
-	} else {
-		converted = convert_write_patch(conversions.data(), count,
-						&source, patch);
+	else if (converted)
+		convert_write_diff(&source, &edits, patch);
+	if (request.verifying && converted) {
+		char *converted_text = text_edits_apply(
+			source.text, source.length, &edits.edits);
+
+		request.converted_text = converted_text;
+		free(converted_text);
+		for (size_t i = 0; i < count; i++)
+			if (conversions[i].refusal == CONVERSION_ACCEPTED)
+				request.converted.emplace_back(
+					conversions[i].pointer->name,
+					conversions[i].instance);
 	}
+	convert_patch_release(&edits);
 	convert_print_table(conversions.data(), count, table);
 	tu_release(&tu);
 	return converted;

@@ -9,10 +9,13 @@
 #define SLABCHECK_CLANG_FRONTEND_H
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "clang-compat.h"
 
 extern "C" {
+#include "candidates.h"
 #include "slabcheck.h"
 }
 
@@ -38,15 +41,26 @@ struct unit_outcome check_unit(clang::ASTContext &context,
 			       const struct slabcheck_options &options,
 			       const std::string &directory, FILE *stream);
 
+/* What `slabcheck convert` is asked of one unit, and what it answers. */
+struct convert_request {
+	bool sarif = false; /* the unit's line of SARIF results, no diff */
+	/* --verify: taken back before the patch is written. */
+	std::vector<struct convert_withdrawal> withdrawals;
+	/* --verify: the text converted, and each conversion it holds. */
+	bool verifying = false;
+	std::string converted_text;
+	std::vector<std::pair<std::string, std::string>> converted;
+};
+
 /*
  * `slabcheck convert`: translates the unit, describes its pointers to
  * dynamic caches, prints on 'table' what the core decides for each
  * (core/convert/candidates.h) and on 'patch' the diff that converts them
- * (core/convert/patch.h), or with 'sarif' the unit's line of SARIF
- * results (core/convert/convert_sarif.h).  Returns how many it converts.
+ * (core/convert/patch.h), or the unit's line of SARIF results
+ * (core/convert/convert_sarif.h).  Returns how many it converts.
  */
 size_t convert_unit(clang::ASTContext &context,
 		    clang::Preprocessor &preprocessor, FILE *table, FILE *patch,
-		    bool sarif);
+		    struct convert_request &request);
 
 #endif

@@ -40,6 +40,7 @@
 
 #include "frontend.h"
 #include "gcc_flags.h"
+#include "tool_file.h"
 
 extern "C" {
 #include "convert_sarif.h"
@@ -57,6 +58,8 @@ static bool convert_mode;
 /* --format=sarif with --convert: the units' results, gathered into one log
  * on stdout instead of the patch. */
 static struct convert_sarif *sarif_log;
+/* --convert-verify: each unit converted is checked again, converted. */
+static bool verify_mode;
 
 /* Also the source of slabcheck-clang(1), through help2man. */
 static void usage(FILE *stream)
@@ -85,6 +88,10 @@ static void usage(FILE *stream)
 		"say which caches could be static instances, and why not");
 	fprintf(stream, "%-38s%s\n", "  --format=diff|sarif",
 		"with --convert: the patch, or SARIF with fixes");
+	fprintf(stream, "%-38s%s\n", "  --convert-verify",
+		"with --convert: compile and check the converted code, and");
+	fprintf(stream, "%-38s%s\n", "",
+		"take back what does not compile or draws a finding");
 	fprintf(stream, "%-38s%s\n", "  --help", "this help");
 	fprintf(stream, "%-38s%s\n", "  --version", "the version");
 	fprintf(stream, "\n"
@@ -95,109 +102,6 @@ static void usage(FILE *stream)
 			"compile\n"
 			"  3  findings and trouble\n");
 }
-
-/* What one file's check found, printed at once so that checks do not mix. */
-struct file_result {
-	size_t findings = 0;
-	bool failed = false;
-	std::string output;
-};
-
-/*
- * --convert: the patch goes with the unit's output to stdout; the table to
- * stderr, in one write so that files checked side by side do not mix.
- */
-static void convert(ASTContext &context, Preprocessor &preprocessor,
-		    FILE *patch)
-{
-	char *table = nullptr;
-	size_t size = 0;
-	FILE *stream = open_memstream(&table, &size);
-
-	if (!stream)
-		return;
-	convert_unit(context, preprocessor, stream, patch, sarif_log);
-	fclose(stream);
-	fwrite(table, 1, size, stderr);
-	free(table);
-}
-
-class check_consumer : public ASTConsumer
-{
-      public:
-	check_consumer(CompilerInstance &compiler, file_result &result)
-	    : compiler(compiler), result(result)
-	{
-	}
-
-	void HandleTranslationUnit(ASTContext &context) override
-	{
-		char *text = nullptr;
-		size_t size = 0;
-		FILE *stream = open_memstream(&text, &size);
-		llvm::ErrorOr<std::string> directory =
-			compiler.getVirtualFileSystem()
-				.getCurrentWorkingDirectory();
-		struct unit_outcome outcome = { 0, "" };
-
-		if (compiler.getDiagnostics().hasErrorOccurred() || !stream)
-			return;
-		if (convert_mode)
-			convert(context, compiler.getPreprocessor(), stream);
-		else
-			outcome = check_unit(
-				context, compiler.getPreprocessor(), options,
-				directory ? *directory : ".", stream);
-		fclose(stream);
-		result.output += std::string(text, size);
-		free(text);
-		result.findings += outcome.findings;
-		if (!outcome.error.empty()) {
-			result.output +=
-				"slabcheck-clang: error: " + outcome.error +
-				"\n";
-			result.failed = true;
-		}
-	}
-
-      private:
-	CompilerInstance &compiler;
-	file_result &result;
-};
-
-class check_action : public ASTFrontendAction
-{
-      public:
-	explicit check_action(file_result &result) : result(result)
-	{
-	}
-
-      protected:
-	std::unique_ptr<ASTConsumer>
-	CreateASTConsumer(CompilerInstance &compiler, StringRef) override
-	{
-		return std::make_unique<check_consumer>(compiler, result);
-	}
-
-      private:
-	file_result &result;
-};
-
-class check_factory : public FrontendActionFactory
-{
-      public:
-	explicit check_factory(file_result &result) : result(result)
-	{
-	}
-
-	std::unique_ptr<FrontendAction> create() override
-	{
-		return std::make_unique<check_action>(result);
-	}
-
-      private:
-	file_result &result;
-};
 
 /*
  * FILE.c -- CFLAGS: each file compiled with CFLAGS, and named as the user
@@ -239,20 +143,18 @@ class given_files_database : public CompilationDatabase
 	std::map<std::string, std::string> given;
 };
 
-/* One file, with a file system of its own. */
 static file_result check_file(const CompilationDatabase &database,
 			      const std::string &file)
 {
 	file_result result;
-	ClangTool tool(database, { file },
-		       std::make_shared<PCHContainerOperations>(),
-		       llvm::vfs::createPhysicalFileSystem());
-	check_factory factory(result);
 
-	tool.appendArgumentsAdjuster(
-		gcc_flags_adjuster(SLABCHECK_CLANG_RESOURCE_DIR));
-	if (tool.run(&factory))
-		result.failed = true;
+	result.convert = convert_mode;
+	result.options = &options;
+	result.request.sarif = sarif_log != nullptr;
+	result.request.verifying = verify_mode;
+	run_file(database, file, result);
+	if (convert_mode && verify_mode)
+		verify_conversions(database, file, result);
 	return result;
 }
 
@@ -337,6 +239,7 @@ static pid_t start_check(const CompilationDatabase &database,
 		return child;
 	file_result result = check_file(database, file);
 
+	fputs(result.table.c_str(), stderr);
 	fputs(result.output.c_str(), output);
 	fflush(stdout);
 	fflush(stderr);
@@ -459,6 +362,8 @@ int main(int argc, char **argv)
 			jobs = (unsigned)atoi(argument.c_str() + 2);
 		} else if (argument == "--convert") {
 			convert_mode = true;
+		} else if (argument == "--convert-verify") {
+			verify_mode = true;
 		} else if (argument == "--format=sarif") {
 			sarif = true;
 		} else if (argument == "--format=diff") {
@@ -482,9 +387,9 @@ int main(int argc, char **argv)
 	}
 	if (jobs < 1)
 		jobs = 1;
-	if (sarif && !convert_mode) {
-		fprintf(stderr, "slabcheck-clang: error: --format= goes with "
-				"--convert (findings are printed as text)\n");
+	if ((sarif || verify_mode) && !convert_mode) {
+		fprintf(stderr, "slabcheck-clang: error: --format= and "
+				"--convert-verify go with --convert\n");
 		return EXIT_TROUBLE;
 	}
 	if (fixed)

@@ -21,10 +21,10 @@
 	"  or:  slabcheck kbuild [OPTION]... [--sparse|--clang|--clang-tool] " \
 	"[-C KERNEL_DIR] [M=DIR] [make arguments]...\n"
 #define LINK_SYNOPSIS "  or:  slabcheck link [OPTION]... [--kbuild] FACTS...\n"
-#define CONVERT_SYNOPSIS                                               \
-	"  or:  slabcheck convert [--format=diff|sarif] FILE.c... -- " \
-	"CFLAGS...\n"                                                  \
-	"  or:  slabcheck convert kbuild [--format=diff|sarif] "       \
+#define CONVERT_SYNOPSIS                                                       \
+	"  or:  slabcheck convert [--verify] [--format=diff|sarif] FILE.c... " \
+	"-- CFLAGS...\n"                                                       \
+	"  or:  slabcheck convert kbuild [--verify] [--format=diff|sarif] "    \
 	"[-C KERNEL_DIR] [M=DIR] [make arguments]...\n"
 #define INFORMATION_SYNOPSIS                                            \
 	"  or:  slabcheck --list-rules | --explain RULE | --version | " \
@@ -250,11 +250,11 @@ static void print_link_help(FILE *stream)
 
 static void print_convert_help(FILE *stream)
 {
-	fputs("Usage: slabcheck convert [--format=diff|sarif] FILE.c... -- "
-	      "CFLAGS...\n"
-	      "  or:  slabcheck convert kbuild [--format=diff|sarif] "
-	      "[-C KERNEL_DIR] [M=DIR]\n"
-	      "       [make arguments]...\n"
+	fputs("Usage: slabcheck convert [--verify] [--format=diff|sarif] "
+	      "FILE.c... -- CFLAGS...\n"
+	      "  or:  slabcheck convert kbuild [--verify] "
+	      "[--format=diff|sarif] [-C KERNEL_DIR]\n"
+	      "       [M=DIR] [make arguments]...\n"
 	      "Says, for each pointer to a dynamic cache that the files "
 	      "define\n"
 	      "(static struct kmem_cache *name;), whether it can become a "
@@ -267,6 +267,11 @@ static void print_convert_help(FILE *stream)
 	      "or patch -p1\n"
 	      "(files named from the current directory: run it from the top "
 	      "of the tree).\n"
+	      "--verify compiles each file converted and checks it with every "
+	      "rule; a\n"
+	      "conversion that does not compile or draws a finding is taken "
+	      "back, its\n"
+	      "reason in the table.\n"
 	      "--format=sarif prints instead one SARIF 2.1.0 log: each "
 	      "pointer a result at\n"
 	      "its definition, a conversion (rule convert) with its edits as "

@@ -525,7 +525,8 @@ int convert_kbuild_command(int argc, char **argv)
 	char *database;
 	int status = 0;
 
-	char *format = "--format=diff";
+	/* "--format=diff", the default, where --verify is not asked */
+	char *format = "--format=diff", *verify = "--format=diff";
 	int kept = 2;
 
 	/* argv[0] and "convert"; what follows, but for the patch's format,
@@ -538,6 +539,8 @@ int convert_kbuild_command(int argc, char **argv)
 		if (!strcmp(argv[i], "--format=diff") ||
 		    !strcmp(argv[i], "--format=sarif"))
 			format = argv[i];
+		else if (!strcmp(argv[i], "--verify"))
+			verify = "--convert-verify";
 		else
 			argv[kept++] = argv[i];
 	}
@@ -555,6 +558,7 @@ int convert_kbuild_command(int argc, char **argv)
 	if (database) {
 		char *convert[] = { (char *)sibling_path(SIBLING_CLANG_TOOL),
 				    "--convert",
+				    verify,
 				    format,
 				    (char *)build.jobs,
 				    "-p",

@@ -288,6 +288,10 @@ static int convert_command(int argc, char **argv)
 			   (!strcmp(argv[i], "--format=diff") ||
 			    !strcmp(argv[i], "--format=sarif"))) {
 			/* slabcheck-clang's: the patch, or SARIF with fixes */
+		} else if (!after_dashes && !strcmp(argv[i], "--verify")) {
+			/* slabcheck-clang's own --verify checks its model */
+			command[n++] = "--convert-verify";
+			continue;
 		} else if (!after_dashes && argv[i][0] == '-') {
 			usage_error(SUBCOMMAND_CONVERT, "unknown option",
 				    argv[i]);

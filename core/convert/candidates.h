@@ -32,6 +32,9 @@ enum conversion_refusal {
 	/* Decided on paths (convert_paths.c). */
 	REFUSAL_DESTROY_UNCREATED,
 	REFUSAL_RECREATED,
+	/* --verify: the converted unit, checked (its detail says how). */
+	REFUSAL_VERIFY_BUILD,
+	REFUSAL_VERIFY_FINDING,
 	/* Decided, but the code is not in a shape the patch rewrites. */
 	REFUSAL_DECLARATION_SHAPE,
 	REFUSAL_CREATION_SHAPE,
@@ -53,6 +56,11 @@ struct conversion {
 	bool drops_ro_after_init;
 	/* The patch's name for the instance. */
 	char instance[128];
+	/*
+	 * What the reason's "%s" names when it is not the function of the
+	 * use: the compiler's error, the finding (--verify).
+	 */
+	char detail[256];
 	/* Its edits in the unit's patch (convert_make_patch()). */
 	size_t first_edit;
 	size_t edit_count;
@@ -80,6 +88,39 @@ void convert_withdraw(struct conversion *conversion,
 
 void convert_print_table(const struct conversion *conversions, size_t count,
 			 FILE *stream);
+
+/*
+ * --verify: a conversion the check of the converted unit takes back, by
+ * the pointer's name (the unit is read again for the next round).
+ */
+struct convert_withdrawal {
+	char pointer[128];
+	enum conversion_refusal refusal;
+	char detail[256];
+};
+
+/* A conversion of one round, for convert_verify(). */
+struct convert_verified {
+	const char *pointer;
+	const char *instance;
+};
+
+/*
+ * What the check of the converted unit takes back: a unit that does not
+ * compile ('build_error', the compiler's first error; NULL when it
+ * compiled) takes back every conversion; else each finding line
+ * ("FILE:LINE:COL: warning: MESSAGE [RULE]") that names a converted
+ * instance ('NAME') takes back its conversion.  Writes at most 'count'
+ * withdrawals; returns how many.
+ */
+size_t convert_verify(const struct convert_verified *converted, size_t count,
+		      const char *findings, const char *build_error,
+		      struct convert_withdrawal *withdrawals);
+
+/* Takes back the conversions the withdrawals name. */
+void convert_apply_withdrawals(struct conversion *conversions, size_t count,
+			       const struct convert_withdrawal *withdrawals,
+			       size_t withdrawal_count);
 /* What the table says of one pointer, after "FILE:LINE: NAME: ". */
 void convert_describe(const struct conversion *conversion, FILE *stream);
 

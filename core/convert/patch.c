@@ -557,19 +557,25 @@ void convert_patch_release(struct convert_patch *patch)
 	text_edits_release(&patch->edits);
 }
 
+void convert_write_diff(const struct convert_source *source,
+			struct convert_patch *patch, FILE *stream)
+{
+	char directory[4096];
+
+	unified_diff_write(
+		source->text, source->length, &patch->edits,
+		shown_path(source->path, directory, sizeof(directory)), stream);
+}
+
 size_t convert_write_patch(struct conversion *conversions, size_t count,
 			   const struct convert_source *source, FILE *stream)
 {
 	struct convert_patch patch;
-	char directory[4096];
 	size_t converted =
 		convert_make_patch(conversions, count, source, &patch);
 
 	if (converted)
-		unified_diff_write(
-			source->text, source->length, &patch.edits,
-			shown_path(source->path, directory, sizeof(directory)),
-			stream);
+		convert_write_diff(source, &patch, stream);
 	convert_patch_release(&patch);
 	return converted;
 }

@@ -49,6 +49,10 @@ size_t convert_make_patch(struct conversion *conversions, size_t count,
 			  struct convert_patch *patch);
 void convert_patch_release(struct convert_patch *patch);
 
+/* The edits as a unified diff of the unit's file (sorts them). */
+void convert_write_diff(const struct convert_source *source,
+			struct convert_patch *patch, FILE *stream);
+
 /*
  * The same, written as a unified diff (nothing when nothing converts).
  * Returns how many stay converted.

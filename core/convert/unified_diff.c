@@ -284,6 +284,35 @@ static void write_hunk(FILE *stream, const char *text,
 	*shift += change;
 }
 
+char *text_edits_apply(const char *text, size_t length,
+		       struct text_edits *edits)
+{
+	size_t size = length + 1, at = 0;
+	char *result, *out;
+
+	qsort(edits->edits, edits->count, sizeof(edits->edits[0]),
+	      compare_edits);
+	for (size_t i = 0; i < edits->count; i++)
+		size += strlen(edits->edits[i].replacement);
+	result = malloc(size);
+	if (!result)
+		abort();
+	out = result;
+	for (size_t i = 0; i < edits->count; i++) {
+		const struct text_edit *edit = &edits->edits[i];
+		size_t replacement = strlen(edit->replacement);
+
+		memcpy(out, text + at, edit->begin - at);
+		out += edit->begin - at;
+		memcpy(out, edit->replacement, replacement);
+		out += replacement;
+		at = edit->end;
+	}
+	memcpy(out, text + at, length - at);
+	out[length - at] = '\0';
+	return result;
+}
+
 void unified_diff_write(const char *text, size_t length,
 			struct text_edits *edits, const char *path,
 			FILE *stream)

@@ -35,6 +35,13 @@ void text_edits_truncate(struct text_edits *edits, size_t count);
 void text_edits_release(struct text_edits *edits);
 
 /*
+ * The text with the edits made (sorted first, as the diff's are): what
+ * `git apply` of the diff would give.  Freed by the caller.
+ */
+char *text_edits_apply(const char *text, size_t length,
+		       struct text_edits *edits);
+
+/*
  * Writes "--- a/PATH", "+++ b/PATH" and the hunks, three lines of context
  * each; nothing when there is no edit.
  */

@@ -6,7 +6,8 @@
 # converts (fs/namespace.c, fs/dcache.c, fs/file_table.c, kernel/fork.c,
 # fs/ufs/super.c), in a tree with only the series' API (patches 0001 and
 # 0002; KERNEL_PATCHES=2 prepare-tree.sh, WORKDIR default
-# /var/tmp/slabcheck-convert-seeds): the table is the one below, where
+# /var/tmp/slabcheck-convert-seeds), with --verify: the table is the one
+# below (nothing taken back), where
 # each line that differs from the series' own patches says why; the patch
 # applies; the five objects build with CONFIG_WERROR=y and are silent
 # under the GCC plugin, slabcheck-sparse (make C=2) and slabcheck-clang;
@@ -40,8 +41,8 @@ for file in "${files[@]}"; do
 done
 trap 'for file in "${files[@]}"; do cp "$pristine/$file" "$file"; done' EXIT
 
-"$slabcheck" convert kbuild -C "$tree" "${objects[@]}" >"$workdir/seeds.diff" \
-	2>"$workdir/convert.err"
+"$slabcheck" convert kbuild --verify -C "$tree" "${objects[@]}" \
+	>"$workdir/seeds.diff" 2>"$workdir/convert.err"
 expect "convert kbuild: exit status" 0 "$?"
 # The series' patches convert mnt_cache, dentry_cache, filp_cachep,
 # ufs_inode_cachep with these setups; sighand_cachep, files_cachep,

@@ -299,6 +299,43 @@ static void init_helpers(void **state)
 	tu_release(&tu);
 }
 
+/*
+ * --verify's verdict: a warning that names a converted instance takes its
+ * conversion back, with the finding; a note, or a warning about another
+ * cache, does not; a file that does not compile takes back all.
+ */
+static void verify_verdicts(void **state)
+{
+	const struct convert_verified converted[] = {
+		{ "a_cachep", "a_cache" },
+		{ "b_cachep", "b_cache" },
+	};
+	const char *findings =
+		"foo.c:9:2: note: static cache 'a_cache' is set up here\n"
+		"foo.c:12:7: warning: static cache 'b_cache' is not destroyed "
+		"on every path out of module exit 'foo_exit' "
+		"[kmem-module-leak]\n"
+		"foo.c:14:3: warning: static cache 'a_cache_extra' is set up "
+		"twice [kmem-resetup]\n";
+	struct convert_withdrawal taken[2];
+
+	(void)state;
+	assert_int_equal(convert_verify(converted, 2, findings, NULL, taken),
+			 1);
+	assert_string_equal(taken[0].pointer, "b_cachep");
+	assert_int_equal(taken[0].refusal, REFUSAL_VERIFY_FINDING);
+	assert_string_equal(taken[0].detail,
+			    "static cache 'b_cache' is not destroyed on every "
+			    "path out of module exit 'foo_exit' "
+			    "[kmem-module-leak]");
+	assert_int_equal(convert_verify(converted, 2, "", NULL, taken), 0);
+	assert_int_equal(convert_verify(converted, 2, "",
+					"expected parameter declarator", taken),
+			 2);
+	assert_int_equal(taken[1].refusal, REFUSAL_VERIFY_BUILD);
+	assert_string_equal(taken[1].detail, "expected parameter declarator");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -307,6 +344,7 @@ int main(void)
 		cmocka_unit_test(refusals_without_uses),
 		cmocka_unit_test(unknown_creations),
 		cmocka_unit_test(init_helpers),
+		cmocka_unit_test(verify_verdicts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

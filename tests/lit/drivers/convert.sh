@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
-# %convert [--patch|--sarif] FILE.c [CFLAGS...]: what `slabcheck convert`
-# decides for each cache pointer of one test file, through slabcheck-clang
-# --convert, with the stand-in kernel headers: the table (its stderr), or
-# with --patch the diff (its stdout), with --sarif the SARIF log.  The file is read from its own
+# %convert [--patch|--sarif] [--verify] FILE.c [CFLAGS...]: what
+# `slabcheck convert` decides for each cache pointer of one test file,
+# through slabcheck-clang --convert, with the stand-in kernel headers: the
+# table (its stderr), or with --patch the diff (its stdout), with --sarif
+# the SARIF log; --verify checks the converted code (--convert-verify).  The file is read from its own
 # directory, so that the diff names it by its base name.  The exit status
 # is the tool's.
 set -u
 mode=table
 format=()
-if [ "${1:-}" = --patch ] || [ "${1:-}" = --sarif ]; then
-	[ "$1" = --sarif ] && format=(--format=sarif)
-	mode=patch
+while true; do
+	case ${1:-} in
+	--patch) mode=patch ;;
+	--sarif) mode=patch format+=(--format=sarif) ;;
+	--verify) format+=(--convert-verify) ;;
+	*) break ;;
+	esac
 	shift
-fi
+done
 file=$1
 shift
 cd "$(dirname "$file")" || exit 2

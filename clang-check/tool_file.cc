@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0
+/* One file of slabcheck-clang (tool_file.h). */
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include "gcc_flags.h"
+#include "tool_file.h"
+
+using namespace clang;
+using namespace clang::tooling;
+
+/*
+ * --convert: the patch goes with the unit's output to stdout; the table to
+ * stderr once the file is done (--verify reads it again), in one write so
+ * that files checked side by side do not mix.
+ */
+static void convert(ASTContext &context, Preprocessor &preprocessor,
+		    FILE *patch, file_result &result)
+{
+	char *table = nullptr;
+	size_t size = 0;
+	FILE *stream = open_memstream(&table, &size);
+
+	if (!stream)
+		return;
+	convert_unit(context, preprocessor, stream, patch, result.request);
+	fclose(stream);
+	result.table = std::string(table, size);
+	free(table);
+}
+
+class check_consumer : public ASTConsumer
+{
+      public:
+	check_consumer(CompilerInstance &compiler, file_result &result)
+	    : compiler(compiler), result(result)
+	{
+	}
+
+	void HandleTranslationUnit(ASTContext &context) override
+	{
+		char *text = nullptr;
+		size_t size = 0;
+		FILE *stream = open_memstream(&text, &size);
+		llvm::ErrorOr<std::string> directory =
+			compiler.getVirtualFileSystem()
+				.getCurrentWorkingDirectory();
+		struct unit_outcome outcome = { 0, "" };
+
+		if (compiler.getDiagnostics().hasErrorOccurred() || !stream)
+			return;
+		if (result.convert)
+			convert(context, compiler.getPreprocessor(), stream,
+				result);
+		else
+			outcome = check_unit(
+				context, compiler.getPreprocessor(),
+				*result.options, directory ? *directory : ".",
+				stream);
+		fclose(stream);
+		result.output += std::string(text, size);
+		free(text);
+		result.findings += outcome.findings;
+		if (!outcome.error.empty()) {
+			result.output +=
+				"slabcheck-clang: error: " + outcome.error +
+				"\n";
+			result.failed = true;
+		}
+	}
+
+      private:
+	CompilerInstance &compiler;
+	file_result &result;
+};
+
+class check_action : public ASTFrontendAction
+{
+      public:
+	explicit check_action(file_result &result) : result(result)
+	{
+	}
+
+      protected:
+	std::unique_ptr<ASTConsumer>
+	CreateASTConsumer(CompilerInstance &compiler, StringRef) override
+	{
+		return std::make_unique<check_consumer>(compiler, result);
+	}
+
+      private:
+	file_result &result;
+};
+
+class check_factory : public FrontendActionFactory
+{
+      public:
+	explicit check_factory(file_result &result) : result(result)
+	{
+	}
+
+	std::unique_ptr<FrontendAction> create() override
+	{
+		return std::make_unique<check_action>(result);
+	}
+
+      private:
+	file_result &result;
+};
+
+void run_file(const CompilationDatabase &database, const std::string &file,
+	      file_result &result, const std::string *text,
+	      TextDiagnosticBuffer *diagnostics)
+{
+	ClangTool tool(database, { file },
+		       std::make_shared<PCHContainerOperations>(),
+		       llvm::vfs::createPhysicalFileSystem());
+	check_factory factory(result);
+
+	tool.appendArgumentsAdjuster(
+		gcc_flags_adjuster(SLABCHECK_CLANG_RESOURCE_DIR));
+	if (text) {
+		llvm::SmallString<256> absolute(file);
+
+		llvm::sys::fs::make_absolute(absolute);
+		tool.mapVirtualFile(absolute.str(), *text);
+	}
+	if (diagnostics)
+		tool.setDiagnosticConsumer(diagnostics);
+	if (tool.run(&factory))
+		result.failed = true;
+}
+
+/*
+ * The converted text checked: its diagnostics are the verdict, not the
+ * user's to read, and Clang prints its count of errors and "Error while
+ * processing" on stderr itself.  (Each file runs in a child of its own.)
+ */
+static void check_quietly(const CompilationDatabase &database,
+			  const std::string &file, file_result &check,
+			  const std::string &text,
+			  TextDiagnosticBuffer &diagnostics)
+{
+	int saved = dup(STDERR_FILENO);
+	int null = open("/dev/null", O_WRONLY);
+
+	fflush(stderr);
+	llvm::errs().flush();
+	if (saved >= 0 && null >= 0)
+		dup2(null, STDERR_FILENO);
+	run_file(database, file, check, &text, &diagnostics);
+	llvm::errs().flush();
+	fflush(stderr);
+	if (saved >= 0 && null >= 0)
+		dup2(saved, STDERR_FILENO);
+	if (saved >= 0)
+		close(saved);
+	if (null >= 0)
+		close(null);
+}
+
+/* Rounds of --verify: each takes back what the last one's check found. */
+#define VERIFY_ROUNDS 4
+
+void verify_conversions(const CompilationDatabase &database,
+			const std::string &file, file_result &result)
+{
+	struct slabcheck_options defaults;
+
+	options_init(&defaults);
+	for (int round = 0; round < VERIFY_ROUNDS; round++) {
+		std::vector<struct convert_verified> converted;
+		std::vector<struct convert_withdrawal> taken;
+		TextDiagnosticBuffer diagnostics;
+		file_result check;
+		std::string error;
+
+		if (result.failed || result.request.converted.empty())
+			return;
+		check.options = &defaults;
+		check_quietly(database, file, check,
+			      result.request.converted_text, diagnostics);
+		if (diagnostics.err_begin() != diagnostics.err_end())
+			error = diagnostics.err_begin()->second;
+		else if (check.failed)
+			error = "the compiler failed";
+		for (const auto &pair : result.request.converted)
+			converted.push_back(
+				{ pair.first.c_str(), pair.second.c_str() });
+		taken.resize(converted.size());
+		taken.resize(convert_verify(
+			converted.data(), converted.size(),
+			check.output.c_str(),
+			error.empty() ? nullptr : error.c_str(), taken.data()));
+		if (taken.empty())
+			return;
+		file_result next;
+
+		next.convert = true;
+		next.options = result.options;
+		next.request.sarif = result.request.sarif;
+		next.request.verifying = true;
+		next.request.withdrawals = result.request.withdrawals;
+		next.request.withdrawals.insert(next.request.withdrawals.end(),
+						taken.begin(), taken.end());
+		run_file(database, file, next);
+		result = next;
+	}
+}
