@@ -2,6 +2,7 @@
 /* One file of slabcheck-clang (tool_file.h). */
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "clang/Frontend/CompilerInstance.h"
@@ -201,6 +202,25 @@ void verify_conversions(const CompilationDatabase &database,
 			error.empty() ? nullptr : error.c_str(), taken.data()));
 		if (taken.empty())
 			return;
+		/* The last round takes back what is left: none unchecked. */
+		for (size_t i = 0;
+		     round == VERIFY_ROUNDS - 1 && i < converted.size(); i++) {
+			struct convert_withdrawal rest = {};
+			bool found = false;
+
+			for (const auto &withdrawal : taken)
+				found |= !strcmp(withdrawal.pointer,
+						 converted[i].pointer);
+			if (found)
+				continue;
+			snprintf(rest.pointer, sizeof(rest.pointer), "%s",
+				 converted[i].pointer);
+			rest.refusal = REFUSAL_VERIFY_FINDING;
+			snprintf(rest.detail, sizeof(rest.detail),
+				 "the file still drew findings after %d rounds",
+				 VERIFY_ROUNDS);
+			taken.push_back(rest);
+		}
 		file_result next;
 
 		next.convert = true;
