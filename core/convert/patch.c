@@ -228,6 +228,15 @@ static bool setup_returns_pointer(const char *setup)
 	return entry && entry->returns_pointer;
 }
 
+/* Past the spaces and tabs at 'at' (not past the end of its line). */
+static size_t skip_line_blanks(const struct convert_source *source, size_t at)
+{
+	while (at < source->length &&
+	       (source->text[at] == ' ' || source->text[at] == '\t'))
+		at++;
+	return at;
+}
+
 /*
  * The call's arguments keep their lines; those aligned after its '(' move
  * by as much as the '(' did, as kernel style aligns them.
@@ -353,10 +362,18 @@ rewrite_creation(struct patch *patch, struct conversion *conversion,
 		break;
 	}
 	if (conversion->form->arguments == CONVERSION_SAME_ARGUMENTS) {
+		/* "(NAME, " then the arguments; "(NAME," before a line break.
+		 */
+		size_t after_open = strlen(head) - strlen(name) - 2;
+
+		if (source->text[skip_line_blanks(source, open + 1)] == '\n')
+			head[strlen(head) - 1] = '\0';
 		add_edit(patch, creation->statement.begin, open + 1, head);
+		/* Lines aligned with the '(' stay aligned with the new one. */
 		realign(patch, open, semicolon,
-			(long)strlen(head) -
-				(long)(open + 1 - creation->statement.begin));
+			(long)(column_of(source, creation->statement.begin) +
+			       after_open) -
+				(long)column_of(source, open + 1));
 	} else {
 		struct setup_call call;
 		char *rewritten;

@@ -141,7 +141,7 @@ out_panic:
 // PATCH:      -	panic_cachep = kmem_cache_create("panic_cache", 128, 0,
 // PATCH-NEXT: -					 SLAB_PANIC, NULL);
 // PATCH-NEXT: +	kmem_cache_setup(panic_cachep, "panic_cache", 128, 0,
-// PATCH-NEXT: +				       SLAB_PANIC, NULL);
+// PATCH-NEXT: +			 SLAB_PANIC, NULL);
 
 static void __exit fold_exit(void)
 {
