@@ -4,6 +4,9 @@
 // RUN: rm -rf %t.d && mkdir %t.d && cp %s %t.d/verify.c
 // RUN: cd %t.d && git apply %t.diff
 // RUN: %check %t.d/verify.c -DMODULE | %filecheck --allow-empty %s --check-prefix=CLEAN
+// The twin: what is left converted, its destroy dropped from exit.
+// RUN: sed '/^static void __exit vfy_exit/,/^}/{/kmem_cache_destroy(vfy_item_cachep);/d}' %t.d/verify.c > %t.d/leak.c
+// RUN: %check %t.d/leak.c -DMODULE | %filecheck %s --check-prefix=TWIN
 // A helper's parameter named as the pointer: the macro of the converted
 // pointer would rename it, and the file would not compile.
 // RUN: %convert --patch %s -DMODULE -DSHADOW > %t.shadow.diff
@@ -36,6 +39,8 @@ static struct kmem_cache *vfy_log_cachep;
 // SHADOW:        verify.c:[[#@LINE-7]]: vfy_item_cachep: refused (verify-build): the converted file does not compile: {{.+}}
 // SHADOW-NEXT:   verify.c:[[#@LINE-7]]: vfy_log_cachep: refused (verify-build): the converted file does not compile: {{.+}}
 // CLEAN-NOT: warning:
+// TWIN: leak.c:[[#]]:[[#]]: warning: static cache 'vfy_item_cache' is not destroyed on every path out of module exit 'vfy_exit' [kmem-module-leak]
+// TWIN: leak.c:[[#]]:[[#]]: note: module exit 'vfy_exit' is defined here
 
 #ifdef SHADOW
 static void vfy_free(struct kmem_cache *vfy_item_cachep, void *item)
