@@ -43,7 +43,9 @@ static struct kmem_cache *vfy_log_cachep;
 // TWIN: leak.c:[[#]]:[[#]]: note: module exit 'vfy_exit' is defined here
 
 #ifdef SHADOW
-static void vfy_free(struct kmem_cache *vfy_item_cachep, void *item)
+void vfy_free(struct kmem_cache *vfy_item_cachep, void *item);
+
+void vfy_free(struct kmem_cache *vfy_item_cachep, void *item)
 {
 	kmem_cache_free(vfy_item_cachep, item);
 }
