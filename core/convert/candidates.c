@@ -32,6 +32,7 @@ const char *const conversion_refusal_names[REFUSAL_KIND_COUNT] = {
 	[REFUSAL_NULL_TESTED] = "null-tested",
 	[REFUSAL_DESTROY_UNCREATED] = "destroy-uncreated",
 	[REFUSAL_RECREATED] = "recreated",
+	[REFUSAL_UNCHECKED] = "unchecked",
 	[REFUSAL_VERIFY_BUILD] = "verify-build",
 	[REFUSAL_VERIFY_FINDING] = "verify-finding",
 	[REFUSAL_DECLARATION_SHAPE] = "declaration-shape",
@@ -68,6 +69,10 @@ static const char *const refusal_texts[REFUSAL_KIND_COUNT] = {
 		"static instance is never NULL",
 	[REFUSAL_RECREATED] = "it is created again in %s after it was "
 			      "destroyed: an instance is set up once",
+	[REFUSAL_UNCHECKED] =
+		"its creation in %s may fail (no SLAB_PANIC) and nothing tests "
+		"it: converted, a failed setup would leave the instance zeroed "
+		"(kmem-unchecked-setup)",
 	[REFUSAL_VERIFY_BUILD] = "the converted file does not compile: %s",
 	[REFUSAL_VERIFY_FINDING] = "the converted code draws a finding: %s",
 	[REFUSAL_DECLARATION_SHAPE] =

@@ -32,6 +32,7 @@ enum conversion_refusal {
 	/* Decided on paths (convert_paths.c). */
 	REFUSAL_DESTROY_UNCREATED,
 	REFUSAL_RECREATED,
+	REFUSAL_UNCHECKED,
 	/* --verify: the converted unit, checked (its detail says how). */
 	REFUSAL_VERIFY_BUILD,
 	REFUSAL_VERIFY_FINDING,

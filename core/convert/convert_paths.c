@@ -88,8 +88,9 @@ static void refuse_on_path(struct conversion *conversion,
 {
 	convert_withdraw(conversion, refusal,
 			 use_in(conversion->pointer, function,
-				refusal == REFUSAL_RECREATED ? is_creation :
-							       is_destroy));
+				refusal == REFUSAL_DESTROY_UNCREATED ?
+					is_destroy :
+					is_creation));
 }
 
 /* What a destroy or a setup means for a slot in this state. */
@@ -151,6 +152,61 @@ static bool is_entry(const struct translation_unit *tu, int function)
 	       !strcmp(described->section, API_INIT_SECTION);
 }
 
+/* Whether the pointer is tested against NULL in 'function'. */
+static bool tested_in(const struct cache_pointer *pointer, const char *function)
+{
+	for (size_t i = 0; i < pointer->use_count; i++)
+		if (pointer->uses[i].kind == POINTER_TESTED &&
+		    pointer->uses[i].function && function &&
+		    !strcmp(pointer->uses[i].function, function))
+			return true;
+	return false;
+}
+
+/*
+ * A creation that may fail (its flags known, without SLAB_PANIC), written
+ * as a statement of its own (not `if (!(p = ...))`), in a function that
+ * never tests the pointer: the dynamic code would pass NULL on, the converted
+ * code a zeroed instance, which kmem-unchecked-setup reports.  Refused rather
+ * than converted into a finding.
+ */
+static void judge_setup(const struct translation_unit *tu,
+			const struct path_question *question,
+			const struct function_model *function,
+			const struct event *setup)
+{
+	int panic = tu->panic_bit;
+	struct conversion *conversion;
+	int index;
+
+	if (setup->kind != EVENT_SETUP ||
+	    setup->cache.kind != CACHE_REF_INSTANCE || panic < 0 ||
+	    panic >= 64 || !setup->flags_known || (setup->flags >> panic & 1))
+		return;
+	index = question->conversion_of[setup->cache.index];
+	if (index < 0)
+		return;
+	conversion = &question->conversions[index];
+	if (conversion->refusal == CONVERSION_ACCEPTED && conversion->use &&
+	    conversion->use->statement.known &&
+	    !tested_in(conversion->pointer, function->name))
+		refuse_on_path(conversion, REFUSAL_UNCHECKED, function->name);
+}
+
+static void refuse_unchecked(const struct translation_unit *tu,
+			     const struct path_question *question)
+{
+	for (size_t f = 0; f < tu->function_count; f++) {
+		const struct function_model *function = &tu->functions[f];
+
+		for (size_t b = 0; b < function->block_count; b++)
+			for (size_t e = 0; e < function->blocks[b].event_count;
+			     e++)
+				judge_setup(tu, question, function,
+					    &function->blocks[b].events[e]);
+	}
+}
+
 void convert_check_paths(struct translation_unit *tu,
 			 struct conversion *conversions, size_t count)
 {
@@ -197,6 +253,7 @@ void convert_check_paths(struct translation_unit *tu,
 		if (what_if[i] >= 0)
 			question.conversion_of[what_if[i]] = (int)i;
 	free(what_if);
+	refuse_unchecked(tu, &question);
 	options_init(&options);
 	report_init(&report);
 	analysis.options = &options;

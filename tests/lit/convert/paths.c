@@ -3,7 +3,9 @@
 // REQUIRES: slabcheck-clang
 // slabcheck convert: the reasons that need paths, in built-in init code
 // (each initcall is an entry of init), each with a look-alike that
-// converts.  A static instance is never NULL, so init's unwinding may not
+// converts; and a creation that may fail and that nothing tests (its
+// look-alike: panic_cachep, SLAB_PANIC), as kernel/sched/core.c creates
+// task_group_cache.  A static instance is never NULL, so init's unwinding may not
 // destroy a cache it may not have created, as kmem_cache_destroy(NULL)
 // lets the dynamic code do; and an instance is set up once, so a cache
 // destroyed and created again stays dynamic.
@@ -25,17 +27,19 @@ static struct kmem_cache *later_cachep;
 static struct kmem_cache *panic_cachep;
 static struct kmem_cache *retry_cachep;
 static struct kmem_cache *probe_cachep;
+static struct kmem_cache *group_cachep;
 
-// CHECK:      paths.c:[[#@LINE-11]]: req_cachep: refused (destroy-uncreated): it is destroyed in blk_destroy_caches on a path of init where it may not have been created: kmem_cache_destroy(NULL) does nothing, but a static instance is never NULL
-// CHECK-NEXT: paths.c:[[#@LINE-11]]: bio_cachep: refused (destroy-uncreated): it is destroyed in blk_destroy_caches on a path
-// CHECK-NEXT: paths.c:[[#@LINE-11]]: seg_cachep: refused (destroy-uncreated): it is destroyed in seg_init on a path
-// CHECK-NEXT: paths.c:[[#@LINE-11]]: tag_cachep: refused (destroy-uncreated): it is destroyed in seg_init on a path
-// CHECK-NEXT: paths.c:[[#@LINE-11]]: guard_cachep: refused (destroy-uncreated): it is destroyed in guard_init on a path
-// CHECK-NEXT: paths.c:[[#@LINE-11]]: ladder_cachep: converted: KMEM_CACHE() becomes KMEM_CACHE_SETUP()
-// CHECK-NEXT: paths.c:[[#@LINE-11]]: later_cachep: converted: KMEM_CACHE() becomes KMEM_CACHE_SETUP()
-// CHECK-NEXT: paths.c:[[#@LINE-11]]: panic_cachep: converted: kmem_cache_create() becomes kmem_cache_setup()
-// CHECK-NEXT: paths.c:[[#@LINE-11]]: retry_cachep: refused (recreated): it is created again in retry_init after it was destroyed: an instance is set up once
-// CHECK-NEXT: paths.c:[[#@LINE-11]]: probe_cachep: converted: KMEM_CACHE() becomes KMEM_CACHE_SETUP()
+// CHECK:      paths.c:[[#@LINE-12]]: req_cachep: refused (destroy-uncreated): it is destroyed in blk_destroy_caches on a path of init where it may not have been created: kmem_cache_destroy(NULL) does nothing, but a static instance is never NULL
+// CHECK-NEXT: paths.c:[[#@LINE-12]]: bio_cachep: refused (destroy-uncreated): it is destroyed in blk_destroy_caches on a path
+// CHECK-NEXT: paths.c:[[#@LINE-12]]: seg_cachep: refused (destroy-uncreated): it is destroyed in seg_init on a path
+// CHECK-NEXT: paths.c:[[#@LINE-12]]: tag_cachep: refused (destroy-uncreated): it is destroyed in seg_init on a path
+// CHECK-NEXT: paths.c:[[#@LINE-12]]: guard_cachep: refused (destroy-uncreated): it is destroyed in guard_init on a path
+// CHECK-NEXT: paths.c:[[#@LINE-12]]: ladder_cachep: converted: KMEM_CACHE() becomes KMEM_CACHE_SETUP()
+// CHECK-NEXT: paths.c:[[#@LINE-12]]: later_cachep: converted: KMEM_CACHE() becomes KMEM_CACHE_SETUP()
+// CHECK-NEXT: paths.c:[[#@LINE-12]]: panic_cachep: converted: kmem_cache_create() becomes kmem_cache_setup()
+// CHECK-NEXT: paths.c:[[#@LINE-12]]: retry_cachep: refused (recreated): it is created again in retry_init after it was destroyed: an instance is set up once
+// CHECK-NEXT: paths.c:[[#@LINE-12]]: probe_cachep: converted: KMEM_CACHE() becomes KMEM_CACHE_SETUP()
+// CHECK-NEXT: paths.c:[[#@LINE-12]]: group_cachep: refused (unchecked): its creation in group_init may fail (no SLAB_PANIC) and nothing tests it: converted, a failed setup would leave the instance zeroed (kmem-unchecked-setup)
 
 /*
  * One cleanup for every failure, as many drivers write it: when the
@@ -162,3 +166,11 @@ static int __init probe_init(void)
 	return -ENODEV;
 }
 late_initcall(probe_init);
+
+/* A creation that may fail, never tested: its setup's failure unseen. */
+static int __init group_init(void)
+{
+	group_cachep = KMEM_CACHE(blk_req, 0);
+	return 0;
+}
+late_initcall(group_init);
