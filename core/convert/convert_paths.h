@@ -5,7 +5,9 @@
  * (kmem_cache_destroy(NULL) does nothing, but a static instance is never
  * NULL), and a cache destroyed and created again (an instance is set up
  * once).  Asked of the path engine, with each pointer convert_decide()
- * accepted followed as if it were converted (core/lowering/lower_what_if.c).
+ * accepted followed as if it were converted (core/lowering/lower_what_if.c);
+ * on the same model, a creation that may fail and that nothing tests (its
+ * setup's failure would go unseen).
  */
 #ifndef SLABCHECK_CONVERT_PATHS_H
 #define SLABCHECK_CONVERT_PATHS_H
