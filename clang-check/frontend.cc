@@ -100,22 +100,30 @@ size_t convert_unit(clang::ASTContext &context,
 	source.context = &context;
 	converted =
 		convert_make_patch(conversions.data(), count, &source, &edits);
+	/* Before the diff is written: that sorts the edits. */
+	if (!request.include_checked && converted) {
+		char *with_include = convert_text_with_include(&source, &edits);
+
+		if (with_include)
+			request.text_with_include = with_include;
+		free(with_include);
+	}
 	if (request.sarif)
 		convert_sarif_write_unit(conversions.data(), count, &source,
 					 &edits, patch);
 	else if (converted)
 		convert_write_diff(&source, &edits, patch);
+	for (size_t i = 0; i < count; i++)
+		if (conversions[i].refusal == CONVERSION_ACCEPTED)
+			request.converted.emplace_back(
+				conversions[i].pointer->name,
+				conversions[i].instance);
 	if (request.verifying && converted) {
 		char *converted_text = text_edits_apply(
 			source.text, source.length, &edits.edits);
 
 		request.converted_text = converted_text;
 		free(converted_text);
-		for (size_t i = 0; i < count; i++)
-			if (conversions[i].refusal == CONVERSION_ACCEPTED)
-				request.converted.emplace_back(
-					conversions[i].pointer->name,
-					conversions[i].instance);
 	}
 	convert_patch_release(&edits);
 	convert_print_table(conversions.data(), count, table);

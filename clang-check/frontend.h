@@ -16,6 +16,7 @@
 
 extern "C" {
 #include "candidates.h"
+#include "verdicts.h"
 #include "slabcheck.h"
 }
 
@@ -44,11 +45,18 @@ struct unit_outcome check_unit(clang::ASTContext &context,
 /* What `slabcheck convert` is asked of one unit, and what it answers. */
 struct convert_request {
 	bool sarif = false; /* the unit's line of SARIF results, no diff */
-	/* --verify: taken back before the patch is written. */
+	/* Taken back before the patch is written (verdicts.h). */
 	std::vector<struct convert_withdrawal> withdrawals;
-	/* --verify: the text converted, and each conversion it holds. */
+	/*
+	 * The text with only the header's include added, for the caller to
+	 * compile, until it has (include_checked).
+	 */
+	bool include_checked = false;
+	std::string text_with_include;
+	/* --verify: the text converted. */
 	bool verifying = false;
 	std::string converted_text;
+	/* Each conversion made: the pointer and its instance. */
 	std::vector<std::pair<std::string, std::string>> converted;
 };
 

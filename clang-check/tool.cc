@@ -153,6 +153,8 @@ static file_result check_file(const CompilationDatabase &database,
 	result.request.sarif = sarif_log != nullptr;
 	result.request.verifying = verify_mode;
 	run_file(database, file, result);
+	if (convert_mode)
+		check_include(database, file, result);
 	if (convert_mode && verify_mode)
 		verify_conversions(database, file, result);
 	return result;

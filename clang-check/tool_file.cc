@@ -167,70 +167,102 @@ static void check_quietly(const CompilationDatabase &database,
 		close(null);
 }
 
+/* The file converted again, without what the checks took back. */
+static void convert_again(const CompilationDatabase &database,
+			  const std::string &file, file_result &result,
+			  const std::vector<struct convert_withdrawal> &taken)
+{
+	file_result next;
+
+	next.convert = true;
+	next.options = result.options;
+	next.request.sarif = result.request.sarif;
+	next.request.verifying = result.request.verifying;
+	next.request.include_checked = true;
+	next.request.withdrawals = result.request.withdrawals;
+	next.request.withdrawals.insert(next.request.withdrawals.end(),
+					taken.begin(), taken.end());
+	run_file(database, file, next);
+	result = next;
+}
+
+/*
+ * The first error of a text compiled in place of the file, NULL when it
+ * compiled; 'findings' gets what the rules said of it, at their defaults.
+ */
+static const char *compile_text(const CompilationDatabase &database,
+				const std::string &file,
+				const std::string &text, std::string &error,
+				std::string *findings = nullptr)
+{
+	struct slabcheck_options defaults;
+	TextDiagnosticBuffer diagnostics;
+	file_result check;
+
+	options_init(&defaults);
+	check.options = &defaults;
+	check_quietly(database, file, check, text, diagnostics);
+	if (diagnostics.err_begin() != diagnostics.err_end())
+		error = diagnostics.err_begin()->second;
+	else if (check.failed)
+		error = "the compiler failed";
+	if (findings)
+		*findings = check.output;
+	return error.empty() ? nullptr : error.c_str();
+}
+
+static std::vector<struct convert_verified>
+converted_of(const file_result &result)
+{
+	std::vector<struct convert_verified> converted;
+
+	for (const auto &pair : result.request.converted)
+		converted.push_back(
+			{ pair.first.c_str(), pair.second.c_str() });
+	return converted;
+}
+
+void check_include(const CompilationDatabase &database, const std::string &file,
+		   file_result &result)
+{
+	std::string error;
+
+	if (result.failed || result.request.text_with_include.empty())
+		return;
+	const char *build_error = compile_text(
+		database, file, result.request.text_with_include, error);
+	std::vector<struct convert_verified> converted = converted_of(result);
+	std::vector<struct convert_withdrawal> taken(converted.size());
+
+	taken.resize(convert_include_verdict(converted.data(), converted.size(),
+					     build_error, taken.data()));
+	if (!taken.empty())
+		convert_again(database, file, result, taken);
+}
+
 /* Rounds of --verify: each takes back what the last one's check found. */
 #define VERIFY_ROUNDS 4
 
 void verify_conversions(const CompilationDatabase &database,
 			const std::string &file, file_result &result)
 {
-	struct slabcheck_options defaults;
-
-	options_init(&defaults);
 	for (int round = 0; round < VERIFY_ROUNDS; round++) {
-		std::vector<struct convert_verified> converted;
-		std::vector<struct convert_withdrawal> taken;
-		TextDiagnosticBuffer diagnostics;
-		file_result check;
-		std::string error;
+		std::string error, findings;
 
 		if (result.failed || result.request.converted.empty())
 			return;
-		check.options = &defaults;
-		check_quietly(database, file, check,
-			      result.request.converted_text, diagnostics);
-		if (diagnostics.err_begin() != diagnostics.err_end())
-			error = diagnostics.err_begin()->second;
-		else if (check.failed)
-			error = "the compiler failed";
-		for (const auto &pair : result.request.converted)
-			converted.push_back(
-				{ pair.first.c_str(), pair.second.c_str() });
-		taken.resize(converted.size());
+		const char *build_error = compile_text(
+			database, file, result.request.converted_text, error,
+			&findings);
+		std::vector<struct convert_verified> converted =
+			converted_of(result);
+		std::vector<struct convert_withdrawal> taken(converted.size());
+
 		taken.resize(convert_verify(
-			converted.data(), converted.size(),
-			check.output.c_str(),
-			error.empty() ? nullptr : error.c_str(), taken.data()));
+			converted.data(), converted.size(), findings.c_str(),
+			build_error, round == VERIFY_ROUNDS - 1, taken.data()));
 		if (taken.empty())
 			return;
-		/* The last round takes back what is left: none unchecked. */
-		for (size_t i = 0;
-		     round == VERIFY_ROUNDS - 1 && i < converted.size(); i++) {
-			struct convert_withdrawal rest = {};
-			bool found = false;
-
-			for (const auto &withdrawal : taken)
-				found |= !strcmp(withdrawal.pointer,
-						 converted[i].pointer);
-			if (found)
-				continue;
-			snprintf(rest.pointer, sizeof(rest.pointer), "%s",
-				 converted[i].pointer);
-			rest.refusal = REFUSAL_VERIFY_FINDING;
-			snprintf(rest.detail, sizeof(rest.detail),
-				 "the file still drew findings after %d rounds",
-				 VERIFY_ROUNDS);
-			taken.push_back(rest);
-		}
-		file_result next;
-
-		next.convert = true;
-		next.options = result.options;
-		next.request.sarif = result.request.sarif;
-		next.request.verifying = true;
-		next.request.withdrawals = result.request.withdrawals;
-		next.request.withdrawals.insert(next.request.withdrawals.end(),
-						taken.begin(), taken.end());
-		run_file(database, file, next);
-		result = next;
+		convert_again(database, file, result, taken);
 	}
 }

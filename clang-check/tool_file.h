@@ -41,6 +41,15 @@ void run_file(const clang::tooling::CompilationDatabase &database,
 	      clang::TextDiagnosticBuffer *diagnostics = nullptr);
 
 /*
+ * --convert, after run_file() converted the file: the file with only the
+ * static-cache header's include added is compiled, and if it does not
+ * compile, converted again with every conversion taken back
+ * (cannot-include).
+ */
+void check_include(const clang::tooling::CompilationDatabase &database,
+		   const std::string &file, file_result &result);
+
+/*
  * --convert --convert-verify, after run_file() converted the file: the
  * converted text is compiled and checked with every rule, at their
  * defaults; a conversion that does not compile or draws a finding is

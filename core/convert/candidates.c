@@ -33,6 +33,7 @@ const char *const conversion_refusal_names[REFUSAL_KIND_COUNT] = {
 	[REFUSAL_DESTROY_UNCREATED] = "destroy-uncreated",
 	[REFUSAL_RECREATED] = "recreated",
 	[REFUSAL_UNCHECKED] = "unchecked",
+	[REFUSAL_CANNOT_INCLUDE] = "cannot-include",
 	[REFUSAL_VERIFY_BUILD] = "verify-build",
 	[REFUSAL_VERIFY_FINDING] = "verify-finding",
 	[REFUSAL_DECLARATION_SHAPE] = "declaration-shape",
@@ -73,6 +74,9 @@ static const char *const refusal_texts[REFUSAL_KIND_COUNT] = {
 		"its creation in %s may fail (no SLAB_PANIC) and nothing tests "
 		"it: converted, a failed setup would leave the instance zeroed "
 		"(kmem-unchecked-setup)",
+	[REFUSAL_CANNOT_INCLUDE] =
+		"this file cannot include <" API_STATIC_HEADER ">, which every "
+		"setup needs: %s",
 	[REFUSAL_VERIFY_BUILD] = "the converted file does not compile: %s",
 	[REFUSAL_VERIFY_FINDING] = "the converted code draws a finding: %s",
 	[REFUSAL_DECLARATION_SHAPE] =
@@ -425,102 +429,5 @@ void convert_print_table(const struct conversion *conversions, size_t count,
 			pointer->location.line, pointer->name);
 		convert_describe(&conversions[i], stream);
 		fputc('\n', stream);
-	}
-}
-
-/* The finding's text after "warning: ", up to the end of its line. */
-static void finding_text(const char *line, const char *end, char *out,
-			 size_t size)
-{
-	const char *text = strstr(line, ": warning: ");
-	size_t length;
-
-	if (!text || text > end)
-		text = line;
-	else
-		text += strlen(": warning: ");
-	length = (size_t)(end - text);
-	if (length >= size)
-		length = size - 1;
-	memcpy(out, text, length);
-	out[length] = '\0';
-}
-
-/* Whether the line, up to 'end', names the instance in quotes. */
-static bool names_instance(const char *line, const char *end,
-			   const char *instance)
-{
-	size_t length = strlen(instance);
-
-	for (const char *at = line; at + length + 2 <= end; at++)
-		if (at[0] == '\'' && !strncmp(at + 1, instance, length) &&
-		    at[length + 1] == '\'')
-			return true;
-	return false;
-}
-
-static void withdrawal(struct convert_withdrawal *out, const char *pointer,
-		       enum conversion_refusal refusal)
-{
-	snprintf(out->pointer, sizeof(out->pointer), "%s", pointer);
-	out->refusal = refusal;
-	out->detail[0] = '\0';
-}
-
-size_t convert_verify(const struct convert_verified *converted, size_t count,
-		      const char *findings, const char *build_error,
-		      struct convert_withdrawal *withdrawals)
-{
-	size_t written = 0;
-
-	for (size_t i = 0; i < count; i++) {
-		struct convert_withdrawal *out = &withdrawals[written];
-
-		if (build_error) {
-			withdrawal(out, converted[i].pointer,
-				   REFUSAL_VERIFY_BUILD);
-			snprintf(out->detail, sizeof(out->detail), "%s",
-				 build_error);
-			written++;
-			continue;
-		}
-		for (const char *line = findings; line && *line;) {
-			const char *end = strchr(line, '\n');
-
-			if (!end)
-				end = line + strlen(line);
-			if (strstr(line, ": warning: ") &&
-			    strstr(line, ": warning: ") < end &&
-			    names_instance(line, end, converted[i].instance)) {
-				withdrawal(out, converted[i].pointer,
-					   REFUSAL_VERIFY_FINDING);
-				finding_text(line, end, out->detail,
-					     sizeof(out->detail));
-				written++;
-				break;
-			}
-			line = *end ? end + 1 : end;
-		}
-	}
-	return written;
-}
-
-void convert_apply_withdrawals(struct conversion *conversions, size_t count,
-			       const struct convert_withdrawal *withdrawals,
-			       size_t withdrawal_count)
-{
-	for (size_t w = 0; w < withdrawal_count; w++) {
-		for (size_t i = 0; i < count; i++) {
-			struct conversion *conversion = &conversions[i];
-
-			if (conversion->refusal != CONVERSION_ACCEPTED ||
-			    strcmp(conversion->pointer->name,
-				   withdrawals[w].pointer))
-				continue;
-			convert_withdraw(conversion, withdrawals[w].refusal,
-					 NULL);
-			snprintf(conversion->detail, sizeof(conversion->detail),
-				 "%s", withdrawals[w].detail);
-		}
 	}
 }

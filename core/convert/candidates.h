@@ -33,7 +33,11 @@ enum conversion_refusal {
 	REFUSAL_DESTROY_UNCREATED,
 	REFUSAL_RECREATED,
 	REFUSAL_UNCHECKED,
-	/* --verify: the converted unit, checked (its detail says how). */
+	/*
+	 * The converted text checked (verdicts.h; the detail says how): the
+	 * file with the header included, and with --verify all of it.
+	 */
+	REFUSAL_CANNOT_INCLUDE,
 	REFUSAL_VERIFY_BUILD,
 	REFUSAL_VERIFY_FINDING,
 	/* Decided, but the code is not in a shape the patch rewrites. */
@@ -78,50 +82,21 @@ size_t convert_decide(const struct translation_unit *tu,
 		      struct conversion *conversions);
 
 /*
- * The table `slabcheck convert` prints: one line per pointer,
- * "FILE:LINE: NAME: converted: CREATION -> SETUP" or
- * "FILE:LINE: NAME: refused (REASON): what and where".
+ * Takes a decided conversion back: the patch cannot write it, or a check
+ * of the converted text refused it (verdicts.h).
  */
-/* Takes a decided conversion back: the patch cannot write it. */
 void convert_withdraw(struct conversion *conversion,
 		      enum conversion_refusal refusal,
 		      const struct cache_pointer_use *use);
 
+/*
+ * The table `slabcheck convert` prints: one line per pointer,
+ * "FILE:LINE: NAME: converted: CREATION -> SETUP" or
+ * "FILE:LINE: NAME: refused (REASON): what and where".
+ */
 void convert_print_table(const struct conversion *conversions, size_t count,
 			 FILE *stream);
 
-/*
- * --verify: a conversion the check of the converted unit takes back, by
- * the pointer's name (the unit is read again for the next round).
- */
-struct convert_withdrawal {
-	char pointer[128];
-	enum conversion_refusal refusal;
-	char detail[256];
-};
-
-/* A conversion of one round, for convert_verify(). */
-struct convert_verified {
-	const char *pointer;
-	const char *instance;
-};
-
-/*
- * What the check of the converted unit takes back: a unit that does not
- * compile ('build_error', the compiler's first error; NULL when it
- * compiled) takes back every conversion; else each finding line
- * ("FILE:LINE:COL: warning: MESSAGE [RULE]") that names a converted
- * instance ('NAME') takes back its conversion.  Writes at most 'count'
- * withdrawals; returns how many.
- */
-size_t convert_verify(const struct convert_verified *converted, size_t count,
-		      const char *findings, const char *build_error,
-		      struct convert_withdrawal *withdrawals);
-
-/* Takes back the conversions the withdrawals name. */
-void convert_apply_withdrawals(struct conversion *conversions, size_t count,
-			       const struct convert_withdrawal *withdrawals,
-			       size_t withdrawal_count);
 /* What the table says of one pointer, after "FILE:LINE: NAME: ". */
 void convert_describe(const struct conversion *conversion, FILE *stream);
 

@@ -32,7 +32,8 @@ struct convert_source {
  * The edits that convert a unit: each conversion's own, from its
  * first_edit on (edit_count of them), and the include of the static-cache
  * header that all of them need (include_edit; SIZE_MAX when the file has
- * it already or nothing converts).
+ * it already or nothing converts).  The indexes hold until the edits are
+ * sorted, which writing the diff and text_edits_apply() do.
  */
 struct convert_patch {
 	struct text_edits edits;

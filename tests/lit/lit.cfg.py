@@ -42,6 +42,8 @@ config.substitutions.append(
 # `REQUIRES: slabcheck-clang` and are UNSUPPORTED there.
 config.substitutions.append(
     ('%convert', 'bash ' + os.path.join(drivers_dir, 'convert.sh')))
+# The stand-in kernel headers, for tests that make a tree of their own.
+config.substitutions.append(('%include-dir', include_dir))
 config.substitutions.append(
     ('%sarif-fixes', '/usr/bin/python3 ' +
      os.path.join(drivers_dir, 'sarif-fixes.py')))

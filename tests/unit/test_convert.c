@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "candidates.h"
+#include "verdicts.h"
 #include "model_builder.h"
 
 /* A static pointer at 'line', defined in the unit. */
@@ -320,20 +321,56 @@ static void verify_verdicts(void **state)
 	struct convert_withdrawal taken[2];
 
 	(void)state;
-	assert_int_equal(convert_verify(converted, 2, findings, NULL, taken),
-			 1);
+	assert_int_equal(
+		convert_verify(converted, 2, findings, NULL, false, taken), 1);
 	assert_string_equal(taken[0].pointer, "b_cachep");
 	assert_int_equal(taken[0].refusal, REFUSAL_VERIFY_FINDING);
 	assert_string_equal(taken[0].detail,
 			    "static cache 'b_cache' is not destroyed on every "
 			    "path out of module exit 'foo_exit' "
 			    "[kmem-module-leak]");
-	assert_int_equal(convert_verify(converted, 2, "", NULL, taken), 0);
+	assert_int_equal(convert_verify(converted, 2, "", NULL, false, taken),
+			 0);
 	assert_int_equal(convert_verify(converted, 2, "",
-					"expected parameter declarator", taken),
+					"expected parameter declarator", false,
+					taken),
 			 2);
 	assert_int_equal(taken[1].refusal, REFUSAL_VERIFY_BUILD);
 	assert_string_equal(taken[1].detail, "expected parameter declarator");
+	/* The last round: what one finding takes back, the rest goes too. */
+	assert_int_equal(
+		convert_verify(converted, 2, findings, NULL, true, taken), 2);
+	assert_string_equal(taken[0].pointer, "b_cachep");
+	assert_string_equal(taken[1].pointer, "a_cachep");
+	assert_int_equal(taken[1].refusal, REFUSAL_VERIFY_FINDING);
+	/* ... and a clean last round keeps everything. */
+	assert_int_equal(convert_verify(converted, 2, "", NULL, true, taken),
+			 0);
+}
+
+/*
+ * The file with only the header's include added: when it does not
+ * compile, nothing converts, and each refusal says the compiler's error.
+ */
+static void include_verdicts(void **state)
+{
+	const struct convert_verified converted[] = {
+		{ "a_cachep", "a_cache" },
+		{ "b_cachep", "b_cache" },
+	};
+	struct convert_withdrawal taken[2];
+
+	(void)state;
+	assert_int_equal(convert_include_verdict(converted, 2, NULL, taken), 0);
+	assert_int_equal(convert_include_verdict(
+				 converted, 2,
+				 "'linux/slab-static.h' file not found", taken),
+			 2);
+	assert_string_equal(taken[0].pointer, "a_cachep");
+	assert_string_equal(taken[1].pointer, "b_cachep");
+	assert_int_equal(taken[1].refusal, REFUSAL_CANNOT_INCLUDE);
+	assert_string_equal(taken[1].detail,
+			    "'linux/slab-static.h' file not found");
 }
 
 int main(void)
@@ -345,6 +382,7 @@ int main(void)
 		cmocka_unit_test(unknown_creations),
 		cmocka_unit_test(init_helpers),
 		cmocka_unit_test(verify_verdicts),
+		cmocka_unit_test(include_verdicts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
