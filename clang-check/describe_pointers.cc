@@ -110,6 +110,61 @@ static struct source_span span_of(unit_translation &unit, SourceRange range)
 }
 
 /*
+ * Where a declaration outside the main file is written: its span in bytes
+ * of its own file.  Unknown when a macro writes either end.
+ */
+static struct source_span span_in_file(unit_translation &unit,
+				       SourceRange range)
+{
+	const SourceManager &sources = unit.context.getSourceManager();
+	struct source_span span = {};
+	SourceLocation begin = range.getBegin(), end = range.getEnd();
+
+	if (range.isInvalid() || begin.isMacroID() || end.isMacroID())
+		return span;
+	end = Lexer::getLocForEndOfToken(end, 0, sources,
+					 unit.context.getLangOpts());
+	if (end.isInvalid() ||
+	    sources.getFileID(begin) != sources.getFileID(end))
+		return span;
+	span.begin = sources.getFileOffset(begin);
+	span.end = sources.getFileOffset(end);
+	span.known = span.begin <= span.end;
+	return span;
+}
+
+/*
+ * A pointer with external linkage: its declarations other than the
+ * definition, in the main file and elsewhere (the header's extern).
+ */
+static void describe_declarations(unit_translation &unit,
+				  const VarDecl *variable,
+				  const VarDecl *definition,
+				  struct cache_pointer *pointer)
+{
+	const SourceManager &sources = unit.context.getSourceManager();
+
+	for (const VarDecl *declaration : variable->redecls()) {
+		SourceLocation location = declaration->getLocation();
+
+		if (declaration == definition || location.isInvalid())
+			continue;
+		if (sources.isWrittenInMainFile(
+			    sources.getExpansionLoc(location))) {
+			pointer->declared_in_main_file = true;
+			continue;
+		}
+		/* From the first declaration (the canonical one) on. */
+		if (pointer->header_declaration_count++)
+			continue;
+		pointer->header_declaration = unit_location(unit, location);
+		pointer->header_span = span_in_file(
+			unit,
+			SourceRange(declaration->getBeginLoc(), location));
+	}
+}
+
+/*
  * For an assignment that is a statement of its own in a block: where it
  * and the statements after it are written (cache_pointer.h).
  */
@@ -367,6 +422,9 @@ class pointer_visitor
 			pointer.name_span = span_of(
 				unit, SourceRange(definition->getLocation()));
 		}
+		if (pointer.external)
+			describe_declarations(unit, variable, definition,
+					      &pointer);
 		initializer = definition ? definition->getInit() : nullptr;
 		pointer.has_initializer =
 			initializer &&

@@ -70,6 +70,53 @@ static bool identifier_used(const char *name, void *context)
 	return unit->Idents.find(name) != unit->Idents.end();
 }
 
+/* The text of a file the unit read: a global's header. */
+static const char *file_text(const char *path, size_t *length, void *context)
+{
+	clang::ASTContext *unit = static_cast<clang::ASTContext *>(context);
+	clang::SourceManager &sources = unit->getSourceManager();
+	auto file = sources.getFileManager().getOptionalFileRef(path);
+
+	if (!file)
+		return nullptr;
+	clang::FileID id = sources.translateFile(&file->getFileEntry());
+	if (id.isInvalid())
+		return nullptr;
+	llvm::StringRef text = sources.getBufferData(id);
+
+	*length = text.size();
+	return text.data();
+}
+
+/* The facts the run decides the unit's globals with (globals.h). */
+static void
+write_global_facts(const struct translation_unit &tu,
+		   const std::vector<struct conversion> &conversions,
+		   size_t count, const struct convert_source &source,
+		   struct convert_request &request)
+{
+	struct global_fact *facts;
+	char *text = nullptr;
+	size_t size = 0;
+	FILE *stream = open_memstream(&text, &size);
+	size_t fact_count =
+		convert_global_facts(&tu, conversions.data(), count, &source,
+				     request.directory.c_str(), &facts);
+
+	for (size_t i = 0; i < fact_count; i++) {
+		if (stream)
+			convert_global_fact_write(&facts[i], stream);
+		if (facts[i].defines && facts[i].refusal == CONVERSION_ACCEPTED)
+			request.defines_candidate = true;
+	}
+	if (stream) {
+		fclose(stream);
+		request.global_facts = std::string(text, size);
+		free(text);
+	}
+	free(facts);
+}
+
 size_t convert_unit(clang::ASTContext &context,
 		    clang::Preprocessor &preprocessor, FILE *table, FILE *patch,
 		    struct convert_request &request)
@@ -86,20 +133,27 @@ size_t convert_unit(clang::ASTContext &context,
 	translate_unit(context, preprocessor, &tu);
 	describe_cache_pointers(context, &tu);
 	std::vector<struct conversion> conversions(tu.cache_pointer_count);
-	size_t count = convert_decide(&tu, conversions.data());
+	size_t count = convert_decide_globals(&tu, conversions.data());
 
 	convert_check_paths(&tu, conversions.data(), count);
 	convert_apply_withdrawals(conversions.data(), count,
 				  request.withdrawals.data(),
 				  request.withdrawals.size());
+	if (request.verdicts_given)
+		convert_apply_global_verdicts(conversions.data(), count,
+					      request.verdicts.data(),
+					      request.verdicts.size());
 
 	source.path = file.c_str();
 	source.text = text.data();
 	source.length = text.size();
 	source.identifier_used = identifier_used;
+	source.file_text = file_text;
 	source.context = &context;
 	converted =
 		convert_make_patch(conversions.data(), count, &source, &edits);
+	if (!request.verdicts_given)
+		write_global_facts(tu, conversions, count, source, request);
 	/* Before the diff is written: that sorts the edits. */
 	if (!request.include_checked && converted) {
 		char *with_include = convert_text_with_include(&source, &edits);
@@ -124,6 +178,19 @@ size_t convert_unit(clang::ASTContext &context,
 
 		request.converted_text = converted_text;
 		free(converted_text);
+		for (size_t i = 0; i < edits.header_count; i++) {
+			struct convert_header_patch *header = &edits.headers[i];
+			char *header_text = text_edits_apply(
+				header->source.text, header->source.length,
+				&header->edits);
+			std::string path = header->path;
+
+			if (path[0] != '/')
+				path = request.directory + "/" + path;
+			request.converted_headers.emplace_back(path,
+							       header_text);
+			free(header_text);
+		}
 	}
 	convert_patch_release(&edits);
 	convert_print_table(conversions.data(), count, table);

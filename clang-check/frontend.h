@@ -16,6 +16,7 @@
 
 extern "C" {
 #include "candidates.h"
+#include "globals.h"
 #include "verdicts.h"
 #include "slabcheck.h"
 }
@@ -53,11 +54,23 @@ struct convert_request {
 	 */
 	bool include_checked = false;
 	std::string text_with_include;
-	/* --verify: the text converted. */
+	/* --verify: the text converted, and each header as converted. */
 	bool verifying = false;
 	std::string converted_text;
+	std::vector<std::pair<std::string, std::string>> converted_headers;
 	/* Each conversion made: the pointer and its instance. */
 	std::vector<std::pair<std::string, std::string>> converted;
+	/* Where the unit is compiled: relative paths start there. */
+	std::string directory;
+	/*
+	 * Globals (core/convert/globals.h): what the unit says of them, a
+	 * fact per line, and whether it defines one that it would convert,
+	 * for the run to decide; then the run's verdicts, when it has.
+	 */
+	std::string global_facts;
+	bool defines_candidate = false;
+	bool verdicts_given = false;
+	std::vector<struct global_verdict> verdicts;
 };
 
 /*

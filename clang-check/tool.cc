@@ -41,6 +41,7 @@
 #include "frontend.h"
 #include "gcc_flags.h"
 #include "tool_file.h"
+#include "tool_globals.h"
 
 extern "C" {
 #include "convert_sarif.h"
@@ -143,6 +144,14 @@ class given_files_database : public CompilationDatabase
 	std::map<std::string, std::string> given;
 };
 
+/*
+ * --convert: the run's verdicts on globals, for the units converted again
+ * once every unit has said what it sees of them (tool_globals.h); the
+ * children that convert them inherit it.
+ */
+static bool verdicts_given;
+static std::vector<struct global_verdict> run_verdicts;
+
 static file_result check_file(const CompilationDatabase &database,
 			      const std::string &file)
 {
@@ -152,10 +161,13 @@ static file_result check_file(const CompilationDatabase &database,
 	result.options = &options;
 	result.request.sarif = sarif_log != nullptr;
 	result.request.verifying = verify_mode;
+	result.request.verdicts_given = verdicts_given;
+	result.request.verdicts = run_verdicts;
 	run_file(database, file, result);
 	if (convert_mode)
 		check_include(database, file, result);
-	if (convert_mode && verify_mode)
+	/* A unit that waits for the run's verdicts is verified after. */
+	if (convert_mode && verify_mode && !result.request.defines_candidate)
 		verify_conversions(database, file, result);
 	return result;
 }
@@ -203,10 +215,14 @@ static void report(progress &state, const std::string &file,
 			file.c_str());
 }
 
-/* A check running in a child: its file, and where it writes its findings. */
+/*
+ * A check running in a child: its file, and where it writes its findings
+ * (--convert: its patch, and apart its table with its facts on globals).
+ */
 struct running_check {
 	size_t file;
 	FILE *output;
+	FILE *table;
 };
 
 /* Everything a child wrote, from the start. */
@@ -230,7 +246,7 @@ static std::string read_back(FILE *output)
  * run lost.  A child's exit status carries its findings and failure bits.
  */
 static pid_t start_check(const CompilationDatabase &database,
-			 const std::string &file, FILE *output)
+			 const std::string &file, FILE *output, FILE *table)
 {
 	pid_t child;
 
@@ -241,7 +257,9 @@ static pid_t start_check(const CompilationDatabase &database,
 		return child;
 	file_result result = check_file(database, file);
 
-	fputs(result.table.c_str(), stderr);
+	fputs(result.request.global_facts.c_str(), table);
+	fputs(result.table.c_str(), table);
+	fflush(table);
 	fputs(result.output.c_str(), output);
 	fflush(stdout);
 	fflush(stderr);
@@ -267,8 +285,14 @@ static int finished_check(const std::string &file, int status,
 	return EXIT_TROUBLE;
 }
 
+/*
+ * Checks the files, JOBS at a time.  With 'globals' (--convert's first
+ * pass), what each unit says of globals is gathered, and a unit that waits
+ * for the run's verdicts is not printed yet.
+ */
 static int check_files(const CompilationDatabase &database,
-		       const std::vector<std::string> &files, unsigned jobs)
+		       const std::vector<std::string> &files, unsigned jobs,
+		       global_run *globals = nullptr)
 {
 	std::map<pid_t, running_check> running;
 	size_t next = 0;
@@ -281,9 +305,10 @@ static int check_files(const CompilationDatabase &database,
 	while (next < files.size() || !running.empty()) {
 		while (next < files.size() && running.size() < jobs) {
 			FILE *output = tmpfile();
-			pid_t child = output ?
+			FILE *table = tmpfile();
+			pid_t child = output && table ?
 					      start_check(database, files[next],
-							  output) :
+							  output, table) :
 					      -1;
 
 			if (child < 0) {
@@ -293,11 +318,13 @@ static int check_files(const CompilationDatabase &database,
 					       strerror(errno) + "\n");
 				if (output)
 					fclose(output);
+				if (table)
+					fclose(table);
 				outcome |= EXIT_TROUBLE;
 				next++;
 				continue;
 			}
-			running[child] = { next++, output };
+			running[child] = { next++, output, table };
 		}
 		if (running.empty())
 			break;
@@ -316,10 +343,19 @@ static int check_files(const CompilationDatabase &database,
 			continue;
 		const std::string &file = files[found->second.file];
 		std::string output = read_back(found->second.output);
+		std::string table = read_back(found->second.table);
 
 		fclose(found->second.output);
+		fclose(found->second.table);
 		outcome |= finished_check(file, status, output);
-		report(state, file, output);
+		if (globals && WIFEXITED(status) &&
+		    gather_global_facts(*globals, found->second.file, table)) {
+			/* Its turn comes with the verdicts. */
+			state.done++;
+		} else {
+			fputs(table.c_str(), stderr);
+			report(state, file, output);
+		}
 		running.erase(found);
 	}
 	return outcome;
@@ -424,7 +460,21 @@ int main(int argc, char **argv)
 	}
 	if (sarif)
 		sarif_log = convert_sarif_create();
-	outcome = check_files(*database, files, jobs);
+	if (convert_mode) {
+		global_run globals;
+		std::vector<std::string> waiting;
+
+		outcome = check_files(*database, files, jobs, &globals);
+		for (size_t unit : globals.waiting)
+			waiting.push_back(files[unit]);
+		if (!waiting.empty()) {
+			run_verdicts = decide_globals(globals, ".");
+			verdicts_given = true;
+			outcome |= check_files(*database, waiting, jobs);
+		}
+	} else {
+		outcome = check_files(*database, files, jobs);
+	}
 	if (sarif_log) {
 		llvm::SmallString<256> directory;
 

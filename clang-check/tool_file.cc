@@ -57,10 +57,11 @@ class check_consumer : public ASTConsumer
 
 		if (compiler.getDiagnostics().hasErrorOccurred() || !stream)
 			return;
-		if (result.convert)
+		if (result.convert) {
+			result.request.directory = directory ? *directory : ".";
 			convert(context, compiler.getPreprocessor(), stream,
 				result);
-		else
+		} else
 			outcome = check_unit(
 				context, compiler.getPreprocessor(),
 				*result.options, directory ? *directory : ".",
@@ -118,7 +119,8 @@ class check_factory : public FrontendActionFactory
 
 void run_file(const CompilationDatabase &database, const std::string &file,
 	      file_result &result, const std::string *text,
-	      TextDiagnosticBuffer *diagnostics)
+	      TextDiagnosticBuffer *diagnostics,
+	      const std::vector<std::pair<std::string, std::string>> *headers)
 {
 	ClangTool tool(database, { file },
 		       std::make_shared<PCHContainerOperations>(),
@@ -133,6 +135,9 @@ void run_file(const CompilationDatabase &database, const std::string &file,
 		llvm::sys::fs::make_absolute(absolute);
 		tool.mapVirtualFile(absolute.str(), *text);
 	}
+	/* A global's header, as converted with it (--verify). */
+	for (size_t i = 0; headers && i < headers->size(); i++)
+		tool.mapVirtualFile((*headers)[i].first, (*headers)[i].second);
 	if (diagnostics)
 		tool.setDiagnosticConsumer(diagnostics);
 	if (tool.run(&factory))
@@ -144,10 +149,13 @@ void run_file(const CompilationDatabase &database, const std::string &file,
  * user's to read, and Clang prints its count of errors and "Error while
  * processing" on stderr itself.  (Each file runs in a child of its own.)
  */
+typedef std::vector<std::pair<std::string, std::string>> header_texts;
+
 static void check_quietly(const CompilationDatabase &database,
 			  const std::string &file, file_result &check,
 			  const std::string &text,
-			  TextDiagnosticBuffer &diagnostics)
+			  TextDiagnosticBuffer &diagnostics,
+			  const header_texts *headers)
 {
 	int saved = dup(STDERR_FILENO);
 	int null = open("/dev/null", O_WRONLY);
@@ -156,7 +164,7 @@ static void check_quietly(const CompilationDatabase &database,
 	llvm::errs().flush();
 	if (saved >= 0 && null >= 0)
 		dup2(null, STDERR_FILENO);
-	run_file(database, file, check, &text, &diagnostics);
+	run_file(database, file, check, &text, &diagnostics, headers);
 	llvm::errs().flush();
 	fflush(stderr);
 	if (saved >= 0 && null >= 0)
@@ -179,6 +187,8 @@ static void convert_again(const CompilationDatabase &database,
 	next.request.sarif = result.request.sarif;
 	next.request.verifying = result.request.verifying;
 	next.request.include_checked = true;
+	next.request.verdicts_given = result.request.verdicts_given;
+	next.request.verdicts = result.request.verdicts;
 	next.request.withdrawals = result.request.withdrawals;
 	next.request.withdrawals.insert(next.request.withdrawals.end(),
 					taken.begin(), taken.end());
@@ -193,7 +203,8 @@ static void convert_again(const CompilationDatabase &database,
 static const char *compile_text(const CompilationDatabase &database,
 				const std::string &file,
 				const std::string &text, std::string &error,
-				std::string *findings = nullptr)
+				std::string *findings = nullptr,
+				const header_texts *headers = nullptr)
 {
 	struct slabcheck_options defaults;
 	TextDiagnosticBuffer diagnostics;
@@ -201,7 +212,7 @@ static const char *compile_text(const CompilationDatabase &database,
 
 	options_init(&defaults);
 	check.options = &defaults;
-	check_quietly(database, file, check, text, diagnostics);
+	check_quietly(database, file, check, text, diagnostics, headers);
 	if (diagnostics.err_begin() != diagnostics.err_end())
 		error = diagnostics.err_begin()->second;
 	else if (check.failed)
@@ -253,7 +264,7 @@ void verify_conversions(const CompilationDatabase &database,
 			return;
 		const char *build_error = compile_text(
 			database, file, result.request.converted_text, error,
-			&findings);
+			&findings, &result.request.converted_headers);
 		std::vector<struct convert_verified> converted =
 			converted_of(result);
 		std::vector<struct convert_withdrawal> taken(converted.size());

@@ -38,7 +38,9 @@ struct file_result {
 void run_file(const clang::tooling::CompilationDatabase &database,
 	      const std::string &file, file_result &result,
 	      const std::string *text = nullptr,
-	      clang::TextDiagnosticBuffer *diagnostics = nullptr);
+	      clang::TextDiagnosticBuffer *diagnostics = nullptr,
+	      const std::vector<std::pair<std::string, std::string>> *headers =
+		      nullptr);
 
 /*
  * --convert, after run_file() converted the file: the file with only the

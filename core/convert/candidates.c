@@ -20,6 +20,8 @@ const char *const conversion_refusal_names[REFUSAL_KIND_COUNT] = {
 	[CONVERSION_ACCEPTED] = "converted",
 	[REFUSAL_ARRAY] = "array",
 	[REFUSAL_EXTERNAL] = "external",
+	[REFUSAL_EXTERN_SHAPE] = "extern-shape",
+	[REFUSAL_USED_ELSEWHERE] = "used-elsewhere",
 	[REFUSAL_INITIALIZED] = "initialized",
 	[REFUSAL_ADDRESS_TAKEN] = "address-taken",
 	[REFUSAL_STORED] = "stored-elsewhere",
@@ -47,8 +49,13 @@ const char *const conversion_refusal_names[REFUSAL_KIND_COUNT] = {
 static const char *const refusal_texts[REFUSAL_KIND_COUNT] = {
 	[REFUSAL_ARRAY] = "an array of caches: it needs an array of "
 			  "instances set up one by one",
-	[REFUSAL_EXTERNAL] = "other files can name it: their uses are not "
-			     "seen from this file",
+	[REFUSAL_EXTERNAL] = "other files can name it, and this run did not "
+			     "read them all: %s",
+	[REFUSAL_EXTERN_SHAPE] =
+		"it is not declared once, by an extern in a header that every "
+		"file naming it includes, where the instance's would go: %s",
+	[REFUSAL_USED_ELSEWHERE] = "another file does more than pass its "
+				   "value: %s",
 	[REFUSAL_INITIALIZED] = "it has an initializer",
 	[REFUSAL_ADDRESS_TAKEN] = "its address is taken in %s",
 	[REFUSAL_STORED] = "its value is kept in other storage in %s: the "
@@ -112,6 +119,8 @@ static bool is_function(const struct translation_unit *tu, int index,
 /* What convert_decide() works out once per unit. */
 struct unit_facts {
 	const struct translation_unit *tu;
+	/* Pointers of external linkage are decided as globals. */
+	bool globals;
 	/* Per convert function: only init code runs it. */
 	bool *init_only;
 };
@@ -313,10 +322,13 @@ static void decide(const struct unit_facts *facts,
 		refuse(conversion, REFUSAL_ARRAY, NULL);
 		return;
 	}
-	if (pointer->external) {
+	if (pointer->external && !facts->globals) {
 		refuse(conversion, REFUSAL_EXTERNAL, NULL);
+		snprintf(conversion->detail, sizeof(conversion->detail),
+			 "only this file was read");
 		return;
 	}
+	conversion->global = pointer->external;
 	if (pointer->has_initializer) {
 		refuse(conversion, REFUSAL_INITIALIZED, NULL);
 		return;
@@ -359,10 +371,10 @@ static bool comes_before(const struct conversion *left,
 	return files < 0 || (files == 0 && a->line < b->line);
 }
 
-size_t convert_decide(const struct translation_unit *tu,
-		      struct conversion *conversions)
+static size_t decide_unit(const struct translation_unit *tu, bool globals,
+			  struct conversion *conversions)
 {
-	struct unit_facts facts = { .tu = tu };
+	struct unit_facts facts = { .tu = tu, .globals = globals };
 	size_t count = 0;
 
 	find_init_only(&facts);
@@ -430,4 +442,16 @@ void convert_print_table(const struct conversion *conversions, size_t count,
 		convert_describe(&conversions[i], stream);
 		fputc('\n', stream);
 	}
+}
+
+size_t convert_decide(const struct translation_unit *tu,
+		      struct conversion *conversions)
+{
+	return decide_unit(tu, false, conversions);
+}
+
+size_t convert_decide_globals(const struct translation_unit *tu,
+			      struct conversion *conversions)
+{
+	return decide_unit(tu, true, conversions);
 }

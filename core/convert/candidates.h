@@ -19,6 +19,9 @@ enum conversion_refusal {
 	CONVERSION_ACCEPTED,
 	REFUSAL_ARRAY,
 	REFUSAL_EXTERNAL,
+	/* Decided over the run's units (globals.h). */
+	REFUSAL_EXTERN_SHAPE,
+	REFUSAL_USED_ELSEWHERE,
 	REFUSAL_INITIALIZED,
 	REFUSAL_ADDRESS_TAKEN,
 	REFUSAL_STORED,
@@ -59,7 +62,13 @@ struct conversion {
 	const char *setup;
 	const struct api_conversion *form;
 	bool drops_ro_after_init;
-	/* The patch's name for the instance. */
+	/*
+	 * It has external linkage, and is decided as the run's units
+	 * decide it (globals.h): its header's extern becomes the
+	 * instance's, and the macro of the old name goes there.
+	 */
+	bool global;
+	/* The patch's name for the instance (a global's: the run's). */
 	char instance[128];
 	/*
 	 * What the reason's "%s" names when it is not the function of the
@@ -69,6 +78,9 @@ struct conversion {
 	/* Its edits in the unit's patch (convert_make_patch()). */
 	size_t first_edit;
 	size_t edit_count;
+	/* A global's edit of its header: which header, which edit. */
+	size_t header;
+	size_t header_edit;
 };
 
 /* A short stable name for each refusal, as tables and tests print it. */
@@ -80,6 +92,15 @@ extern const char *const conversion_refusal_names[REFUSAL_KIND_COUNT];
  */
 size_t convert_decide(const struct translation_unit *tu,
 		      struct conversion *conversions);
+
+/*
+ * The same, with each pointer of external linkage the unit defines
+ * decided as a file-local one would be, and marked global: what this unit
+ * says of it, for the run to decide with what the other units say
+ * (globals.h).  convert_decide() refuses them (external).
+ */
+size_t convert_decide_globals(const struct translation_unit *tu,
+			      struct conversion *conversions);
 
 /*
  * Takes a decided conversion back: the patch cannot write it, or a check

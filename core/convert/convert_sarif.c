@@ -13,10 +13,10 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "convert_sarif.h"
 #include "report.h"
+#include "source_scan.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 #define SOURCE_ROOT "SRCROOT"
@@ -88,20 +88,11 @@ static json_t *text_region(const struct convert_source *source, size_t begin,
 static json_t *artifact_location(const char *path)
 {
 	char directory[PATH_MAX];
-	const char *relative = path;
+	const char *relative =
+		convert_relative_path(path, directory, sizeof(directory));
 	json_t *location;
 	char *uri;
 
-	if (path[0] == '/') {
-		size_t length;
-
-		if (!getcwd(directory, sizeof(directory)))
-			directory[0] = '\0';
-		length = strlen(directory);
-		if (length > 1 && !strncmp(path, directory, length) &&
-		    path[length] == '/')
-			relative = path + length + 1;
-	}
 	if (relative[0] == '/') {
 		uri = report_path_uri(relative, true);
 		location = json_pack("{s:s}", "uri", uri ? uri : "");
@@ -160,6 +151,20 @@ static json_t *fix_json(const struct conversion *conversion,
 			"artifactLocation", artifact_location(source->path),
 			"replacements", replacements);
 	free(description);
+	/* A global's: its header's extern too. */
+	if (conversion->header < patch->header_count) {
+		const struct convert_header_patch *header =
+			&patch->headers[conversion->header];
+		json_t *header_replacements = json_array();
+
+		add_replacement(header_replacements, &header->source,
+				&header->edits.edits[conversion->header_edit]);
+		json_array_append_new(
+			json_object_get(fix, "artifactChanges"),
+			json_pack("{s:o, s:o}", "artifactLocation",
+				  artifact_location(header->path),
+				  "replacements", header_replacements));
+	}
 	return fix;
 }
 

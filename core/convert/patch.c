@@ -10,7 +10,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "api.h"
 #include "patch.h"
@@ -18,133 +17,7 @@
 #include "source_scan.h"
 #include "unified_diff.h"
 
-struct patch {
-	const struct convert_source *source;
-	struct text_edits edits;
-};
-
-static void add_edit(struct patch *patch, size_t begin, size_t end,
-		     const char *replacement)
-{
-	text_edits_add(&patch->edits, begin, end, replacement);
-}
-
-/*
- * The instance's name: the pointer's without the "p" of "_cachep"
- * (ufs_inode_cachep: ufs_inode_cache), else "__" before it (mnt_cache:
- * __mnt_cache), as the series names them; else with "_instance" after.
- * Never a name the unit uses, nor one an earlier conversion took.
- */
-static bool choose_instance(const struct patch *patch,
-			    struct conversion *conversions, size_t index)
-{
-	const struct convert_source *source = patch->source;
-	struct conversion *conversion = &conversions[index];
-	const char *name = conversion->pointer->name;
-	size_t length = strlen(name);
-	char candidates[3][sizeof(conversion->instance)];
-	static const char suffix[] = "_cachep";
-
-	if (length + sizeof("_instance") > sizeof(conversion->instance))
-		return false;
-	candidates[0][0] = '\0';
-	if (length > sizeof(suffix) - 1 &&
-	    strcmp(name + length - (sizeof(suffix) - 1), suffix) == 0)
-		snprintf(candidates[0], sizeof(candidates[0]), "%.*s",
-			 (int)(length - 1), name);
-	snprintf(candidates[1], sizeof(candidates[1]), "__%s", name);
-	snprintf(candidates[2], sizeof(candidates[2]), "%s_instance", name);
-	for (size_t i = 0; i < 3; i++) {
-		bool taken =
-			!candidates[i][0] ||
-			source->identifier_used(candidates[i], source->context);
-
-		for (size_t j = 0; j < index && !taken; j++)
-			taken = strcmp(conversions[j].instance,
-				       candidates[i]) == 0;
-		if (!taken) {
-			strcpy(conversion->instance, candidates[i]);
-			return true;
-		}
-	}
-	return false;
-}
-
-/* A word of the definition before the name: what it may be. */
-static bool declaration_word(const char *word, size_t length, bool *storage,
-			     bool *tag_keyword, bool *tag)
-{
-	if (length == 6 && !strncmp(word, "static", length))
-		return (*storage = true);
-	if (length == 6 && !strncmp(word, "struct", length))
-		return (*tag_keyword = true);
-	if (length == strlen(API_CACHE_TAG) &&
-	    !strncmp(word, API_CACHE_TAG, length))
-		return (*tag = true);
-	/* __read_mostly, __ro_after_init: dropped with the pointer. */
-	return length > 2 && word[0] == '_' && word[1] == '_';
-}
-
-/*
- * `static struct kmem_cache *NAME [attributes];` on a line of its own
- * becomes the instance and the macro of the old name.
- */
-static bool rewrite_declaration(struct patch *patch,
-				struct conversion *conversion)
-{
-	const struct convert_source *source = patch->source;
-	const struct cache_pointer *pointer = conversion->pointer;
-	const struct source_span *name = &pointer->name_span;
-	bool storage = false, tag_keyword = false, tag = false;
-	size_t at, stars = 0;
-	char *replacement;
-
-	if (!pointer->declaration.known || !name->known ||
-	    name->end != pointer->declaration.end)
-		return false;
-	at = pointer->declaration.begin;
-	if (at != line_start(source, at))
-		return false;
-	while ((at = skip_blanks(source, at)) < name->begin) {
-		size_t word = at;
-
-		if (source->text[at] == '*') {
-			stars++;
-			at++;
-			continue;
-		}
-		while (at < name->begin && is_identifier_char(source->text[at]))
-			at++;
-		if (at == word ||
-		    !declaration_word(source->text + word, at - word, &storage,
-				      &tag_keyword, &tag))
-			return false;
-	}
-	if (!storage || !tag_keyword || !tag || stars != 1)
-		return false;
-	/* After the name, attributes only, then the ';'. */
-	at = name->end;
-	while ((at = skip_blanks(source, at)) < source->length &&
-	       source->text[at] != ';') {
-		size_t word = at;
-
-		while (at < source->length &&
-		       is_identifier_char(source->text[at]))
-			at++;
-		if (at - word < 3 || source->text[word] != '_' ||
-		    source->text[word + 1] != '_')
-			return false;
-	}
-	if (at >= source->length)
-		return false;
-	replacement =
-		text_format("static struct %s %s;\n#define %s %s(&%s)",
-			    API_OPAQUE_TAG, conversion->instance, pointer->name,
-			    API_TO_CACHE_NAME, conversion->instance);
-	add_edit(patch, pointer->declaration.begin, at + 1, replacement);
-	free(replacement);
-	return true;
-}
+#include "patch_internal.h"
 
 /* A NULL test of the pointer as an if's condition, as drivers write it. */
 static bool is_null_test(const struct convert_source *source,
@@ -451,6 +324,21 @@ static enum conversion_refusal rewrite(struct patch *patch,
 		if (!drop_null_write_back(patch, use, pointer->name))
 			return REFUSAL_CREATION_SHAPE;
 	}
+	/* Last: a withdrawal after it would have to take it back. */
+	if (!rewrite_extern(patch, conversion)) {
+		if (pointer->declared_in_main_file)
+			snprintf(conversion->detail, sizeof(conversion->detail),
+				 "this file declares it itself");
+		else if (!pointer->header_declaration.file)
+			snprintf(conversion->detail, sizeof(conversion->detail),
+				 "no header declares it");
+		else
+			snprintf(conversion->detail, sizeof(conversion->detail),
+				 "its extern in %s is not a declaration of its "
+				 "own on a line of its own",
+				 pointer->header_declaration.file);
+		return REFUSAL_EXTERN_SHAPE;
+	}
 	return CONVERSION_ACCEPTED;
 }
 
@@ -514,19 +402,6 @@ static void include_header(struct patch *patch, size_t before)
 	free(line);
 }
 
-/* The file as the diff names it: from the current directory when under it. */
-static const char *shown_path(const char *path, char *buffer, size_t size)
-{
-	size_t length;
-
-	if (path[0] != '/' || !getcwd(buffer, size))
-		return path;
-	length = strlen(buffer);
-	if (strncmp(path, buffer, length) == 0 && path[length] == '/')
-		return path + length + 1;
-	return path + 1;
-}
-
 size_t convert_make_patch(struct conversion *conversions, size_t count,
 			  const struct convert_source *source,
 			  struct convert_patch *result)
@@ -542,12 +417,18 @@ size_t convert_make_patch(struct conversion *conversions, size_t count,
 
 		if (conversion->refusal != CONVERSION_ACCEPTED)
 			continue;
+		conversion->header = SIZE_MAX;
 		refusal = rewrite(&patch, conversions, i, &about);
 		if (refusal == CONVERSION_ACCEPTED &&
 		    edits_collide(&patch.edits, mark))
 			refusal = REFUSAL_CREATION_SHAPE;
 		if (refusal != CONVERSION_ACCEPTED) {
 			text_edits_truncate(&patch.edits, mark);
+			if (conversion->header != SIZE_MAX)
+				text_edits_truncate(
+					&patch.headers[conversion->header]
+						 .edits,
+					conversion->header_edit);
 			convert_withdraw(conversion, refusal, about);
 			continue;
 		}
@@ -566,12 +447,21 @@ size_t convert_make_patch(struct conversion *conversions, size_t count,
 			result->include_edit = before;
 	}
 	result->edits = patch.edits;
+	result->headers = patch.headers;
+	result->header_count = patch.header_count;
 	return converted;
 }
 
 void convert_patch_release(struct convert_patch *patch)
 {
 	text_edits_release(&patch->edits);
+	for (size_t i = 0; i < patch->header_count; i++) {
+		text_edits_release(&patch->headers[i].edits);
+		free(patch->headers[i].path);
+	}
+	free(patch->headers);
+	patch->headers = NULL;
+	patch->header_count = 0;
 }
 
 void convert_write_diff(const struct convert_source *source,
@@ -581,7 +471,17 @@ void convert_write_diff(const struct convert_source *source,
 
 	unified_diff_write(
 		source->text, source->length, &patch->edits,
-		shown_path(source->path, directory, sizeof(directory)), stream);
+		convert_shown_path(source->path, directory, sizeof(directory)),
+		stream);
+	for (size_t i = 0; i < patch->header_count; i++) {
+		const struct convert_source *header = &patch->headers[i].source;
+
+		unified_diff_write(header->text, header->length,
+				   &patch->headers[i].edits,
+				   convert_shown_path(header->path, directory,
+						      sizeof(directory)),
+				   stream);
+	}
 }
 
 size_t convert_write_patch(struct conversion *conversions, size_t count,

@@ -25,7 +25,20 @@ struct convert_source {
 	const char *text; /* its text, as the compiler read it */
 	size_t length;
 	identifier_used_function identifier_used;
+	/*
+	 * Another file the unit read (a global's header), by the path the
+	 * model gives it; NULL when it was not read.
+	 */
+	const char *(*file_text)(const char *path, size_t *length,
+				 void *context);
 	void *context;
+};
+
+/* A header the patch edits: the externs of the globals it converts. */
+struct convert_header_patch {
+	char *path; /* owned */
+	struct convert_source source;
+	struct text_edits edits;
 };
 
 /*
@@ -38,6 +51,8 @@ struct convert_source {
 struct convert_patch {
 	struct text_edits edits;
 	size_t include_edit;
+	struct convert_header_patch *headers;
+	size_t header_count;
 };
 
 /*
@@ -50,7 +65,10 @@ size_t convert_make_patch(struct conversion *conversions, size_t count,
 			  struct convert_patch *patch);
 void convert_patch_release(struct convert_patch *patch);
 
-/* The edits as a unified diff of the unit's file (sorts them). */
+/*
+ * The edits as a unified diff of the unit's file, then of each header
+ * (sorts them).
+ */
 void convert_write_diff(const struct convert_source *source,
 			struct convert_patch *patch, FILE *stream);
 

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "source_scan.h"
 
@@ -126,4 +128,25 @@ char *indentation(size_t width)
 	return text_format("%.*s%*s", (int)(width / TAB_WIDTH),
 			   "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t",
 			   (int)(width % TAB_WIDTH), "");
+}
+
+const char *convert_relative_path(const char *path, char *buffer, size_t size)
+{
+	size_t length;
+
+	while (path[0] == '.' && path[1] == '/')
+		path += 2;
+	if (path[0] != '/' || !getcwd(buffer, size))
+		return path;
+	length = strlen(buffer);
+	if (length > 1 && strncmp(path, buffer, length) == 0 &&
+	    path[length] == '/')
+		return path + length + 1;
+	return path;
+}
+
+const char *convert_shown_path(const char *path, char *buffer, size_t size)
+{
+	path = convert_relative_path(path, buffer, size);
+	return path[0] == '/' ? path + 1 : path;
 }

@@ -36,6 +36,16 @@ bool only_blanks(const struct convert_source *source, size_t begin, size_t end);
 size_t column_of(const struct convert_source *source, size_t at);
 /* Tabs, then spaces, to 'width' columns (kernel style); the caller frees. */
 char *indentation(size_t width);
+/*
+ * A file from the current directory when under it ("./" left out), else
+ * as it is.
+ */
+const char *convert_relative_path(const char *path, char *buffer, size_t size);
+/*
+ * A file as the patch names it: convert_relative_path(), without the
+ * leading '/' of a file elsewhere (as `git apply` takes it from the root).
+ */
+const char *convert_shown_path(const char *path, char *buffer, size_t size);
 /* A formatted string the caller frees. */
 char *text_format(const char *format, ...)
 	__attribute__((format(printf, 1, 2)));

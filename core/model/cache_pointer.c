@@ -33,6 +33,8 @@ int tu_add_cache_pointer(struct translation_unit *tu,
 	*copy = *pointer;
 	copy->name = tu_string(tu, pointer->name);
 	copy->location.file = copy_or_null(tu, pointer->location.file);
+	copy->header_declaration.file =
+		copy_or_null(tu, pointer->header_declaration.file);
 	copy->section = copy_or_null(tu, pointer->section);
 	copy->uses = NULL;
 	copy->use_count = 0;

@@ -94,6 +94,18 @@ struct cache_pointer {
 	/* The definition, from its first token to the end of the name. */
 	struct source_span declaration;
 	struct source_span name_span;
+	/*
+	 * External: its declarations other than the definition.  Those in
+	 * other files (the header's `extern struct kmem_cache *p;`): how
+	 * many, and the first, where it is written (file, line) and its
+	 * span in bytes of that file, from its first token to the end of
+	 * the name (known false when a macro writes it).  And whether the
+	 * main file declares it too.
+	 */
+	unsigned int header_declaration_count;
+	struct source_location header_declaration;
+	struct source_span header_span;
+	bool declared_in_main_file;
 	struct cache_pointer_use *uses;
 	size_t use_count;
 	size_t use_capacity;

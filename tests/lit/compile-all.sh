@@ -6,7 +6,8 @@
 #
 # Each "RUN: ... %check ARGS INPUT" line (or %convert INPUT ARGS, for
 # slabcheck convert) is compiled once, with the -D, -U and -W options among
-# its ARGS; INPUT is %s (the test itself) or a %S/... path.
+# its ARGS, and -I%S/... as a path from the test's directory; INPUT is %s
+# (the test itself) or a %S/... path.
 # The slabcheck options (--disable=, --werror, ...) are not GCC's and are
 # dropped.  Examples are compiled as modules and as built-in code.
 #
@@ -44,6 +45,7 @@ while IFS= read -r test; do
 		for word in $args; do
 			case "$word" in
 			-D*|-U*|-W*)	opts+=("$word") ;;
+			-I%S/*)		opts+=("-I$dir/${word#-I%S/}") ;;
 			%s)		input=$test ;;
 			%S/*)		input=$dir/${word#%S/} ;;
 			esac

@@ -44,7 +44,7 @@ struct kmem_cache *req_find_cache(const char *name);
 // CHECK-NEXT: refusals.c:[[#@LINE-18]]: twice_cachep: refused (assigned-twice): it is assigned more than once (again in req_init)
 // CHECK-NEXT: refusals.c:[[#@LINE-18]]: alias_cachep: refused (not-a-creation): it is assigned something other than a creation the series has a setup for, in req_init
 // CHECK-NEXT: refusals.c:[[#@LINE-18]]: never_cachep: refused (never-created): this file never creates it
-// CHECK-NEXT: refusals.c:[[#@LINE-16]]: shared_cachep: refused (external): other files can name it
+// CHECK-NEXT: refusals.c:[[#@LINE-16]]: shared_cachep: refused (extern-shape): it is not declared once, by an extern in a header that every file naming it includes, where the instance's would go: this file declares it itself
 // CHECK-NEXT: refusals.c:[[#@LINE-16]]: reinit_cachep: refused (outside-init): it is created outside init, in req_make_cache
 // CHECK-NOT:  owner
 
@@ -109,7 +109,7 @@ static int __init req_init(void)
 	addr_cachep = KMEM_CACHE(req_min, 0);
 	kept_cachep = KMEM_CACHE(req_min, 0);
 	probe_cachep = KMEM_CACHE(req_min, 0);
-	shared_cachep = KMEM_CACHE(req_min, 0);
+	shared_cachep = KMEM_CACHE(req_min, SLAB_PANIC);
 	for (i = 0; i < 4; i++)
 		ring_cachep[i] = KMEM_CACHE(req_min, 0);
 	twice_cachep = KMEM_CACHE(req_min, 0);

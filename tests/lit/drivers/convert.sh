@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# %convert [--patch|--sarif] [--verify] [--headers DIR] FILE.c [CFLAGS...]: what
-# `slabcheck convert` decides for each cache pointer of one test file,
+# %convert [--patch|--sarif] [--verify] [--headers DIR] [--with OTHER.c]...
+#     FILE.c [CFLAGS...]
+# What `slabcheck convert` decides for each cache pointer of one test file,
 # through slabcheck-clang --convert, with the stand-in kernel headers: the
 # table (its stderr), or with --patch the diff (its stdout), with --sarif
 # the SARIF log; --verify checks the converted code (--convert-verify);
 # --headers DIR reads the kernel headers from DIR in place of the stand-in
-# ones (a tree without the series).  The file is read from its own
-# directory, so that the diff names it by its base name.  The exit status
-# is the tool's.
+# ones (a tree without the series); --with adds OTHER.c, named from
+# FILE.c's directory, to the run (a global's users).  The files are read
+# from FILE.c's directory, so that the diff names them by their base
+# names.  The exit status is the tool's.
 set -u
 mode=table
 format=()
 headers=$SLABCHECK_INCLUDE_DIR
+others=()
 while true; do
 	case ${1:-} in
 	--patch) mode=patch ;;
@@ -19,6 +22,10 @@ while true; do
 	--verify) format+=(--convert-verify) ;;
 	--headers)
 		headers=$(cd "$2" && pwd) || exit 2
+		shift
+		;;
+	--with)
+		others+=("$2")
 		shift
 		;;
 	*) break ;;
@@ -29,7 +36,7 @@ file=$1
 shift
 cd "$(dirname "$file")" || exit 2
 command=("$SLABCHECK_BUILD_DIR/clang-check/slabcheck-clang" --convert
-	"${format[@]}" "$(basename "$file")" -- -std=gnu11 -O2 -Wall -nostdinc
+	"${format[@]}" "$(basename "$file")" "${others[@]}" -- -std=gnu11 -O2 -Wall -nostdinc
 	-isystem "$headers" "$@")
 if [ "$mode" = patch ]; then
 	exec "${command[@]}" 2>/dev/null

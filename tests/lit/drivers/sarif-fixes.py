@@ -8,7 +8,9 @@
 #       "RULE LEVEL CACHE SETUP-or-REASON fixes=N FILE:LINE"
 #   %sarif-fixes apply LOG FILE CACHE|all
 #       prints FILE with the fix of CACHE's result applied, or every fix
-#       (a replacement two fixes share, the header's include, once).
+#       (a replacement two fixes share, the header's include, once): the
+#       changes of the fixes' artifacts that are FILE (a global's fix
+#       changes its header too).
 #
 # Each replacement is placed by its charOffset and charLength (code
 # points), and must say the same by its lines and columns: a consumer may
@@ -45,9 +47,19 @@ def offset_of(text, line, column):
     return at + column - 1
 
 
-def replacements(result, text):
+def names(uri, path):
+    """Whether the artifact's URI (relative to SRCROOT) is the file PATH."""
+    path = os.path.abspath(path)
+    if uri.startswith('file://'):
+        return uri[len('file://'):] == path
+    return path == uri or path.endswith('/' + uri)
+
+
+def replacements(result, path, text):
     for fix in result.get('fixes', []):
         for change in fix['artifactChanges']:
+            if not names(change['artifactLocation']['uri'], path):
+                continue
             for replacement in change['replacements']:
                 region = replacement['deletedRegion']
                 begin = region['charOffset']
@@ -80,7 +92,7 @@ def main():
     edits = set()
     for result in log['runs'][0]['results']:
         if sys.argv[4] in ('all', result['properties']['cache']):
-            edits.update(replacements(result, text))
+            edits.update(replacements(result, sys.argv[3], text))
     if not edits:
         fail('no fix for ' + sys.argv[4])
     for begin, end, inserted in sorted(edits, reverse=True):
