@@ -7,6 +7,7 @@
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -119,7 +120,7 @@ class check_factory : public FrontendActionFactory
 
 void run_file(const CompilationDatabase &database, const std::string &file,
 	      file_result &result, const std::string *text,
-	      TextDiagnosticBuffer *diagnostics,
+	      DiagnosticConsumer *diagnostics,
 	      const std::vector<std::pair<std::string, std::string>> *headers)
 {
 	ClangTool tool(database, { file },
@@ -151,10 +152,57 @@ void run_file(const CompilationDatabase &database, const std::string &file,
  */
 typedef std::vector<std::pair<std::string, std::string>> header_texts;
 
+/*
+ * What a compile of the converted text said: its first error, and the
+ * macros each error came from, innermost first ("macro 'NAME'" lines: a
+ * parameter named as a converted pointer is renamed by its macro).  The
+ * macro backtrace is the printer's, never a diagnostic of its own, so it
+ * is read here from the error's place while the sources are there.
+ */
+class error_collector : public DiagnosticConsumer
+{
+      public:
+	std::string first_error;
+	std::string macros;
+
+	void BeginSourceFile(const LangOptions &options,
+			     const Preprocessor *) override
+	{
+		language = options;
+	}
+
+	void HandleDiagnostic(DiagnosticsEngine::Level level,
+			      const Diagnostic &info) override
+	{
+		DiagnosticConsumer::HandleDiagnostic(level, info);
+		if (level < DiagnosticsEngine::Error)
+			return;
+		if (first_error.empty()) {
+			llvm::SmallString<256> text;
+
+			info.FormatDiagnostic(text);
+			first_error = text.str().str();
+		}
+		if (!info.hasSourceManager())
+			return;
+		const SourceManager &sources = info.getSourceManager();
+		for (SourceLocation at = info.getLocation(); at.isMacroID();
+		     at = sources.getImmediateMacroCallerLoc(at))
+			macros += "macro '" +
+				  Lexer::getImmediateMacroName(at, sources,
+							       language)
+					  .str() +
+				  "'\n";
+	}
+
+      private:
+	LangOptions language;
+};
+
 static void check_quietly(const CompilationDatabase &database,
 			  const std::string &file, file_result &check,
 			  const std::string &text,
-			  TextDiagnosticBuffer &diagnostics,
+			  DiagnosticConsumer &diagnostics,
 			  const header_texts *headers)
 {
 	int saved = dup(STDERR_FILENO);
@@ -204,19 +252,22 @@ static const char *compile_text(const CompilationDatabase &database,
 				const std::string &file,
 				const std::string &text, std::string &error,
 				std::string *findings = nullptr,
-				const header_texts *headers = nullptr)
+				const header_texts *headers = nullptr,
+				std::string *notes = nullptr)
 {
 	struct slabcheck_options defaults;
-	TextDiagnosticBuffer diagnostics;
+	error_collector diagnostics;
 	file_result check;
 
 	options_init(&defaults);
 	check.options = &defaults;
 	check_quietly(database, file, check, text, diagnostics, headers);
-	if (diagnostics.err_begin() != diagnostics.err_end())
-		error = diagnostics.err_begin()->second;
+	if (!diagnostics.first_error.empty())
+		error = diagnostics.first_error;
 	else if (check.failed)
 		error = "the compiler failed";
+	if (notes)
+		*notes = diagnostics.macros;
 	if (findings)
 		*findings = check.output;
 	return error.empty() ? nullptr : error.c_str();
@@ -258,20 +309,21 @@ void verify_conversions(const CompilationDatabase &database,
 			const std::string &file, file_result &result)
 {
 	for (int round = 0; round < VERIFY_ROUNDS; round++) {
-		std::string error, findings;
+		std::string error, findings, notes;
 
 		if (result.failed || result.request.converted.empty())
 			return;
 		const char *build_error = compile_text(
 			database, file, result.request.converted_text, error,
-			&findings, &result.request.converted_headers);
+			&findings, &result.request.converted_headers, &notes);
 		std::vector<struct convert_verified> converted =
 			converted_of(result);
 		std::vector<struct convert_withdrawal> taken(converted.size());
 
 		taken.resize(convert_verify(
 			converted.data(), converted.size(), findings.c_str(),
-			build_error, round == VERIFY_ROUNDS - 1, taken.data()));
+			build_error, notes.c_str(), round == VERIFY_ROUNDS - 1,
+			taken.data()));
 		if (taken.empty())
 			return;
 		convert_again(database, file, result, taken);

@@ -10,7 +10,7 @@
 
 #include <string>
 
-#include "clang/Frontend/TextDiagnosticBuffer.h"
+#include "clang/Basic/Diagnostic.h"
 #include "clang/Tooling/CompilationDatabase.h"
 
 #include "frontend.h"
@@ -38,7 +38,7 @@ struct file_result {
 void run_file(const clang::tooling::CompilationDatabase &database,
 	      const std::string &file, file_result &result,
 	      const std::string *text = nullptr,
-	      clang::TextDiagnosticBuffer *diagnostics = nullptr,
+	      clang::DiagnosticConsumer *diagnostics = nullptr,
 	      const std::vector<std::pair<std::string, std::string>> *headers =
 		      nullptr);
 

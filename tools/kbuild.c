@@ -525,8 +525,8 @@ int convert_kbuild_command(int argc, char **argv)
 	char *database;
 	int status = 0;
 
-	/* "--format=diff", the default, where --verify is not asked */
-	char *format = "--format=diff", *verify = "--format=diff";
+	char *format = "--format=diff";
+	bool verify = false;
 	int kept = 2;
 
 	/* argv[0] and "convert"; what follows, but for the patch's format,
@@ -540,7 +540,7 @@ int convert_kbuild_command(int argc, char **argv)
 		    !strcmp(argv[i], "--format=sarif"))
 			format = argv[i];
 		else if (!strcmp(argv[i], "--verify"))
-			verify = "--convert-verify";
+			verify = true;
 		else
 			argv[kept++] = argv[i];
 	}
@@ -556,15 +556,19 @@ int convert_kbuild_command(int argc, char **argv)
 	}
 	database = targets_database(&build, &run);
 	if (database) {
-		char *convert[] = { (char *)sibling_path(SIBLING_CLANG_TOOL),
-				    "--convert",
-				    verify,
-				    format,
-				    (char *)build.jobs,
-				    "-p",
-				    database,
-				    NULL };
+		char *convert[8];
+		size_t count = 0;
 		pid_t child = -1;
+
+		convert[count++] = (char *)sibling_path(SIBLING_CLANG_TOOL);
+		convert[count++] = "--convert";
+		if (verify)
+			convert[count++] = "--convert-verify";
+		convert[count++] = format;
+		convert[count++] = (char *)build.jobs;
+		convert[count++] = "-p";
+		convert[count++] = database;
+		convert[count] = NULL;
 
 		if (chdir(build.module ? build.module : build.kernel) == 0)
 			child = start_command(convert, STDOUT_FILENO, false);

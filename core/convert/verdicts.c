@@ -79,15 +79,35 @@ size_t convert_include_verdict(const struct convert_verified *converted,
 	return count;
 }
 
+/* Whether the compiler's notes say the error came from NAME's macro. */
+static bool blames(const char *notes, const char *name)
+{
+	size_t length = strlen(name);
+
+	for (const char *at = notes ? strstr(notes, "macro '") : NULL; at;
+	     at = strstr(at + 1, "macro '")) {
+		at += strlen("macro '");
+		if (!strncmp(at, name, length) && at[length] == '\'')
+			return true;
+	}
+	return false;
+}
+
 size_t convert_verify(const struct convert_verified *converted, size_t count,
 		      const char *findings, const char *build_error,
-		      bool last_round, struct convert_withdrawal *withdrawals)
+		      const char *build_notes, bool last_round,
+		      struct convert_withdrawal *withdrawals)
 {
-	size_t written = 0;
+	size_t written = 0, blamed = 0;
 
+	for (size_t i = 0; build_error && i < count; i++)
+		blamed += blames(build_notes, converted[i].pointer);
 	for (size_t i = 0; i < count; i++) {
 		struct convert_withdrawal *out = &withdrawals[written];
 
+		if (build_error && blamed &&
+		    !blames(build_notes, converted[i].pointer))
+			continue;
 		if (build_error) {
 			withdrawal(out, converted[i].pointer,
 				   REFUSAL_VERIFY_BUILD);

@@ -52,16 +52,21 @@ size_t convert_include_verdict(const struct convert_verified *converted,
 			       struct convert_withdrawal *withdrawals);
 
 /*
- * --verify: a unit that does not compile converted ('build_error') takes
- * back every conversion; else each finding line ("FILE:LINE:COL: warning:
- * MESSAGE [RULE]") that names a converted instance ('NAME') takes back its
- * conversion.  In the 'last_round', a round that takes anything back takes
- * back the rest as well: nothing is left converted that was not checked
- * clean.  Writes at most 'count' withdrawals; returns how many.
+ * --verify: a unit that does not compile converted ('build_error', the
+ * first error) takes back the conversions whose old name the compiler's
+ * notes ('build_notes', one per line) name as the macro the error came
+ * from ("expanded from macro 'NAME'": a parameter named as the pointer),
+ * or every conversion when they name none; a unit that compiled, each
+ * conversion whose instance ('NAME') a finding line ("FILE:LINE:COL:
+ * warning: MESSAGE [RULE]") names.  In the 'last_round', a round that
+ * takes anything back takes back the rest as well: nothing is left
+ * converted that was not checked clean.  Writes at most 'count'
+ * withdrawals; returns how many.
  */
 size_t convert_verify(const struct convert_verified *converted, size_t count,
 		      const char *findings, const char *build_error,
-		      bool last_round, struct convert_withdrawal *withdrawals);
+		      const char *build_notes, bool last_round,
+		      struct convert_withdrawal *withdrawals);
 
 /* Takes back the conversions the withdrawals name. */
 void convert_apply_withdrawals(struct conversion *conversions, size_t count,

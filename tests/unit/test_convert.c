@@ -321,31 +321,45 @@ static void verify_verdicts(void **state)
 	struct convert_withdrawal taken[2];
 
 	(void)state;
-	assert_int_equal(
-		convert_verify(converted, 2, findings, NULL, false, taken), 1);
+	assert_int_equal(convert_verify(converted, 2, findings, NULL, NULL,
+					false, taken),
+			 1);
 	assert_string_equal(taken[0].pointer, "b_cachep");
 	assert_int_equal(taken[0].refusal, REFUSAL_VERIFY_FINDING);
 	assert_string_equal(taken[0].detail,
 			    "static cache 'b_cache' is not destroyed on every "
 			    "path out of module exit 'foo_exit' "
 			    "[kmem-module-leak]");
-	assert_int_equal(convert_verify(converted, 2, "", NULL, false, taken),
-			 0);
+	assert_int_equal(
+		convert_verify(converted, 2, "", NULL, NULL, false, taken), 0);
 	assert_int_equal(convert_verify(converted, 2, "",
-					"expected parameter declarator", false,
-					taken),
+					"expected parameter declarator", NULL,
+					false, taken),
 			 2);
 	assert_int_equal(taken[1].refusal, REFUSAL_VERIFY_BUILD);
 	assert_string_equal(taken[1].detail, "expected parameter declarator");
+	/* The notes name the macro the error came from: that one only. */
+	assert_int_equal(convert_verify(converted, 2, "",
+					"expected parameter declarator",
+					"expanded from macro 'b_cachep'\n",
+					false, taken),
+			 1);
+	assert_string_equal(taken[0].pointer, "b_cachep");
+	assert_int_equal(convert_verify(converted, 2, "",
+					"expected parameter declarator",
+					"expanded from macro 'b_cachep_x'\n",
+					false, taken),
+			 2);
 	/* The last round: what one finding takes back, the rest goes too. */
 	assert_int_equal(
-		convert_verify(converted, 2, findings, NULL, true, taken), 2);
+		convert_verify(converted, 2, findings, NULL, NULL, true, taken),
+		2);
 	assert_string_equal(taken[0].pointer, "b_cachep");
 	assert_string_equal(taken[1].pointer, "a_cachep");
 	assert_int_equal(taken[1].refusal, REFUSAL_VERIFY_FINDING);
 	/* ... and a clean last round keeps everything. */
-	assert_int_equal(convert_verify(converted, 2, "", NULL, true, taken),
-			 0);
+	assert_int_equal(
+		convert_verify(converted, 2, "", NULL, NULL, true, taken), 0);
 }
 
 /*

@@ -69,8 +69,10 @@ struct kmem_cache *glb_vm_cachep;
 // ALONE-NEXT:   globals.c:[[#@LINE-15]]: glb_names_cachep: converted
 // ALONE-NEXT:   globals.c:[[#@LINE-15]]: glb_mm_cachep: refused (external): {{.*}}: glb_mm.c names it, and was not among the files converted
 // ALONE-NEXT:   globals.c:[[#@LINE-15]]: glb_vm_cachep: refused (external)
-// SHADOW:      globals.c:[[#@LINE-21]]: glb_sighand_cachep: refused (verify-build): the converted file does not compile: {{.+}}
-// SHADOW-NEXT: globals.c:[[#@LINE-21]]: glb_files_cachep: refused (verify-build)
+// SHADOW:      globals.c:[[#@LINE-21]]: glb_sighand_cachep: converted
+// SHADOW-NEXT: globals.c:[[#@LINE-21]]: glb_files_cachep: refused (verify-build): the converted file does not compile: {{.+}}
+// SHADOW-NEXT: globals.c:[[#@LINE-21]]: glb_fs_cachep: refused (used-elsewhere)
+// SHADOW-NEXT: globals.c:[[#@LINE-21]]: glb_names_cachep: converted
 // PATCH:      --- a/globals.c
 // PATCH:      +#include <linux/slab-static.h>
 // PATCH:      -struct kmem_cache *glb_sighand_cachep;
