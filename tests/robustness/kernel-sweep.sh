@@ -70,12 +70,16 @@ clang)
 	export LLVM=1
 	;;
 esac
-# With debug info (arm64's defconfig, allmodconfig), GCC records its
-# command line, -fplugin= included, in every object: left out of both.
 reproducible=(KBUILD_BUILD_TIMESTAMP="Thu Dec 3 00:00:00 UTC 2026"
 	KBUILD_BUILD_USER=slabcheck KBUILD_BUILD_HOST=sweep
-	"CC=timeout $limit $compiler" KCFLAGS=-gno-record-gcc-switches
-	"${make_args[@]}")
+	"CC=timeout $limit $compiler" "${make_args[@]}")
+# With debug info (arm64's defconfig, allmodconfig), the compiler records
+# its command line, -fplugin= included, and the directory it ran in (the
+# tree's path) in every object: the first is left out, the second mapped
+# to "." in each tree's build.
+kcflags() {
+	echo "KCFLAGS=-gno-record-gcc-switches -fdebug-prefix-map=$1=."
+}
 
 variants=(without)
 case $front_end in gcc | clang) variants+=(with) ;; esac
@@ -88,7 +92,8 @@ done
 
 # Nothing to do when the tree is already built: make is incremental.
 progress "building without the front-end"
-make -C "$tree_without" -j"$jobs" "${reproducible[@]}" "${targets[@]}" \
+make -C "$tree_without" -j"$jobs" "${reproducible[@]}" \
+	"$(kcflags "$tree_without")" "${targets[@]}" \
 	>"$results/without.log" 2>&1
 status_without=$?
 
@@ -105,21 +110,21 @@ gcc | clang)
 		export SLABCHECK_CLANG_PLUGIN=$checker
 	fi
 	"$slabcheck" kbuild ${LLVM:+--clang} -C "$tree_with" -j"$jobs" \
-		"${reproducible[@]}" "${targets[@]}" \
+		"${reproducible[@]}" "$(kcflags "$tree_with")" "${targets[@]}" \
 		>"$results/findings.txt" 2>"$results/with.log"
 	;;
 sparse)
 	progress "checking every file with slabcheck-sparse (make C=2)"
 	SLABCHECK_SPARSE=$wrapper "$slabcheck" kbuild --sparse \
-		-C "$tree_without" -j"$jobs" "${reproducible[@]}" C=2 \
-		"${targets[@]}" \
+		-C "$tree_without" -j"$jobs" "${reproducible[@]}" \
+		"$(kcflags "$tree_without")" C=2 "${targets[@]}" \
 		>"$results/findings.txt" 2>"$results/with.log"
 	;;
 clang-tool)
 	progress "checking every entry of compile_commands.json with slabcheck-clang"
 	SLABCHECK_CLANG_TOOL=$checker "$slabcheck" kbuild --clang-tool \
 		-C "$tree_without" -j"$jobs" "${reproducible[@]}" \
-		"${targets[@]}" \
+		"$(kcflags "$tree_without")" "${targets[@]}" \
 		>"$results/findings.txt" 2>"$results/with.log"
 	;;
 esac
