@@ -35,6 +35,7 @@ const char *const conversion_refusal_names[REFUSAL_KIND_COUNT] = {
 	[REFUSAL_DESTROY_UNCREATED] = "destroy-uncreated",
 	[REFUSAL_RECREATED] = "recreated",
 	[REFUSAL_UNCHECKED] = "unchecked",
+	[REFUSAL_UNWOUND_ELSEWHERE] = "unwound-elsewhere",
 	[REFUSAL_CANNOT_INCLUDE] = "cannot-include",
 	[REFUSAL_VERIFY_BUILD] = "verify-build",
 	[REFUSAL_VERIFY_FINDING] = "verify-finding",
@@ -84,6 +85,10 @@ static const char *const refusal_texts[REFUSAL_KIND_COUNT] = {
 	[REFUSAL_CANNOT_INCLUDE] =
 		"this file cannot include <" API_STATIC_HEADER ">, which every "
 		"setup needs: %s",
+	[REFUSAL_UNWOUND_ELSEWHERE] =
+		"%s: a creation that may fail, whose unwinding is in another "
+		"file, which may destroy it uncreated (a static instance is "
+		"never NULL)",
 	[REFUSAL_VERIFY_BUILD] = "the converted file does not compile: %s",
 	[REFUSAL_VERIFY_FINDING] = "the converted code draws a finding: %s",
 	[REFUSAL_DECLARATION_SHAPE] =

@@ -36,6 +36,7 @@ enum conversion_refusal {
 	REFUSAL_DESTROY_UNCREATED,
 	REFUSAL_RECREATED,
 	REFUSAL_UNCHECKED,
+	REFUSAL_UNWOUND_ELSEWHERE,
 	/*
 	 * The converted text checked (verdicts.h; the detail says how): the
 	 * file with the header included, and with --verify all of it.

@@ -10,6 +10,7 @@
  * it cannot follow, a call it cannot see), the slot is unknown and
  * nothing is refused: the use-based decision stands.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -163,12 +164,68 @@ static bool tested_in(const struct cache_pointer *pointer, const char *function)
 	return false;
 }
 
+static bool has_external_linkage(const struct translation_unit *tu,
+				 const char *name)
+{
+	for (size_t i = 0; name && i < tu->convert_function_count; i++)
+		if (!strcmp(tu->convert_functions[i].name, name))
+			return tu->convert_functions[i].external;
+	return false;
+}
+
 /*
- * A creation that may fail (its flags known, without SLAB_PANIC), written
- * as a statement of its own (not `if (!(p = ...))`), in a function that
- * never tests the pointer: the dynamic code would pass NULL on, the converted
- * code a zeroed instance, which kmem-unchecked-setup reports.  Refused rather
- * than converted into a finding.
+ * Whether other files can run 'name': it has external linkage, or a
+ * function of the unit that does calls it, directly or not.  (Functions
+ * whose address is taken are left out: module init and exit, initcalls,
+ * whose callers run no unwinding of theirs.)
+ */
+static bool called_from_elsewhere(const struct translation_unit *tu,
+				  const char *name, unsigned int depth)
+{
+	if (!name || depth > 8)
+		return false;
+	if (has_external_linkage(tu, name))
+		return true;
+	for (size_t i = 0; i < tu->convert_function_count; i++) {
+		const struct convert_function *caller =
+			&tu->convert_functions[i];
+
+		for (size_t c = 0; c < caller->callee_count; c++)
+			if (!strcmp(caller->callees[c], name) &&
+			    strcmp(caller->name, name) &&
+			    called_from_elsewhere(tu, caller->name, depth + 1))
+				return true;
+	}
+	return false;
+}
+
+/* A function with external linkage that destroys the pointer, or NULL. */
+static const char *external_destroyer(const struct translation_unit *tu,
+				      const struct cache_pointer *pointer)
+{
+	for (size_t i = 0; i < pointer->use_count; i++)
+		if (is_destroy(&pointer->uses[i]) &&
+		    has_external_linkage(tu, pointer->uses[i].function))
+			return pointer->uses[i].function;
+	return NULL;
+}
+
+/*
+ * Two questions on each setup of a pointer followed as if converted, where
+ * its creation may fail (SLAB_PANIC not among its flags, or its flags
+ * unknown):
+ *   - unchecked: its flags are known, it is written as a statement of its
+ *     own (not `if (!(p = ...))`), in a function that never tests the
+ *     pointer: the dynamic code would pass NULL on, the converted code a
+ *     zeroed instance, which kmem-unchecked-setup reports.  Refused rather
+ *     than converted into a finding;
+ *   - unwound-elsewhere: it is created in a function other files can run
+ *     (one of external linkage, or one that such a function calls), and
+ *     destroyed in a function of external linkage, as xfs's
+ *     xfs_rmapbt_init_cur_cache() and xfs_rmapbt_destroy_cur_cache(),
+ *     which xfs_btree.c calls for every cache when one fails: the
+ *     unwinding after a failure is in another file, which this one cannot
+ *     show to destroy only what was created.
  */
 static void judge_setup(const struct translation_unit *tu,
 			const struct path_question *question,
@@ -177,17 +234,32 @@ static void judge_setup(const struct translation_unit *tu,
 {
 	int panic = tu->panic_bit;
 	struct conversion *conversion;
+	const char *destroyer;
 	int index;
 
 	if (setup->kind != EVENT_SETUP ||
-	    setup->cache.kind != CACHE_REF_INSTANCE || panic < 0 ||
-	    panic >= 64 || !setup->flags_known || (setup->flags >> panic & 1))
+	    setup->cache.kind != CACHE_REF_INSTANCE)
+		return;
+	if (setup->flags_known && panic >= 0 && panic < 64 &&
+	    (setup->flags >> panic & 1))
 		return;
 	index = question->conversion_of[setup->cache.index];
 	if (index < 0)
 		return;
 	conversion = &question->conversions[index];
-	if (conversion->refusal == CONVERSION_ACCEPTED && conversion->use &&
+	if (conversion->refusal != CONVERSION_ACCEPTED)
+		return;
+	destroyer = external_destroyer(tu, conversion->pointer);
+	if (destroyer && called_from_elsewhere(tu, function->name, 0)) {
+		refuse_on_path(conversion, REFUSAL_UNWOUND_ELSEWHERE,
+			       function->name);
+		snprintf(conversion->detail, sizeof(conversion->detail),
+			 "it is created in %s and destroyed in %s, which other "
+			 "files call",
+			 function->name, destroyer);
+		return;
+	}
+	if (setup->flags_known && panic >= 0 && panic < 64 && conversion->use &&
 	    conversion->use->statement.known &&
 	    !tested_in(conversion->pointer, function->name))
 		refuse_on_path(conversion, REFUSAL_UNCHECKED, function->name);

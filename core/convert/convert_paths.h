@@ -7,7 +7,8 @@
  * once).  Asked of the path engine, with each pointer convert_decide()
  * accepted followed as if it were converted (core/lowering/lower_what_if.c);
  * on the same model, a creation that may fail and that nothing tests (its
- * setup's failure would go unseen).
+ * setup's failure would go unseen), and one that may fail where another
+ * file runs its creation and its destroy (their unwinding is not seen).
  */
 #ifndef SLABCHECK_CONVERT_PATHS_H
 #define SLABCHECK_CONVERT_PATHS_H

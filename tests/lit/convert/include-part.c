@@ -11,7 +11,9 @@
 // REQUIRES: slabcheck-clang
 // One file of a module of several, the way fs/ext4/extents_status.c is
 // written: its cache is created in an __init helper that the module's init,
-// in another file, calls, and it never includes <linux/module.h>.
+// in another file, calls, and it never includes <linux/module.h>.  (Its
+// creation cannot fail here: else another file's unwinding, which this one
+// cannot show, would refuse it first; unwound.c.)
 #include <linux/init.h>
 #include <linux/slab.h>
 
@@ -27,7 +29,8 @@ static struct kmem_cache *part_extent_cachep;
 
 int __init part_init_extents(void)
 {
-	part_extent_cachep = KMEM_CACHE(part_extent, SLAB_RECLAIM_ACCOUNT);
+	part_extent_cachep = KMEM_CACHE(part_extent,
+					SLAB_RECLAIM_ACCOUNT | SLAB_PANIC);
 	if (!part_extent_cachep)
 		return -ENOMEM;
 	return 0;
