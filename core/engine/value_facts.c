@@ -304,7 +304,16 @@ static bool refine_bits(unsigned char fact, enum value_test test, bool holds,
 		return !(fact & FACT_ERROR);
 	case TEST_NEGATIVE:
 		if (holds) {
+			/*
+			 * Negative stays negative: as an error code, which a
+			 * helper returns for its caller to test `< 0` again
+			 * (fs/afs's afs_fs_init(): the path that destroyed a
+			 * cache returns a value it found negative).  Not for
+			 * a value known to be no error code.
+			 */
 			*add = FACT_NONZERO;
+			if (!(fact & FACT_NOT_ERROR))
+				*add |= FACT_ERROR | FACT_ERROR_OR_NULL;
 			return !(fact & (FACT_ZERO | FACT_NOT_NEGATIVE));
 		}
 		/* An error code (-4095..-1, the -ENOMEM a helper returns) is
