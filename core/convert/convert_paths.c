@@ -199,14 +199,22 @@ static bool called_from_elsewhere(const struct translation_unit *tu,
 	return false;
 }
 
-/* A function with external linkage that destroys the pointer, or NULL. */
+/*
+ * A function with external linkage, other than the creating one (whose own
+ * unwinding the walks of init see), that destroys the pointer, or NULL.
+ */
 static const char *external_destroyer(const struct translation_unit *tu,
-				      const struct cache_pointer *pointer)
+				      const struct cache_pointer *pointer,
+				      const char *creator)
 {
-	for (size_t i = 0; i < pointer->use_count; i++)
-		if (is_destroy(&pointer->uses[i]) &&
-		    has_external_linkage(tu, pointer->uses[i].function))
-			return pointer->uses[i].function;
+	for (size_t i = 0; i < pointer->use_count; i++) {
+		const char *function = pointer->uses[i].function;
+
+		if (is_destroy(&pointer->uses[i]) && function &&
+		    strcmp(function, creator) &&
+		    has_external_linkage(tu, function))
+			return function;
+	}
 	return NULL;
 }
 
@@ -249,7 +257,7 @@ static void judge_setup(const struct translation_unit *tu,
 	conversion = &question->conversions[index];
 	if (conversion->refusal != CONVERSION_ACCEPTED)
 		return;
-	destroyer = external_destroyer(tu, conversion->pointer);
+	destroyer = external_destroyer(tu, conversion->pointer, function->name);
 	if (destroyer && called_from_elsewhere(tu, function->name, 0)) {
 		refuse_on_path(conversion, REFUSAL_UNWOUND_ELSEWHERE,
 			       function->name);

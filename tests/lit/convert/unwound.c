@@ -22,11 +22,13 @@ static struct kmem_cache *uw_rmap_cur_cache;
 static struct kmem_cache *uw_ialloc_cur_cache;
 static struct kmem_cache *uw_refc_cur_cache;
 static struct kmem_cache *uw_bmap_cur_cache;
+static struct kmem_cache *uw_dev_req_cache;
 
-// CHECK:      unwound.c:[[#@LINE-5]]: uw_rmap_cur_cache: refused (unwound-elsewhere): it is created in uw_rmap_init_cur_cache and destroyed in uw_rmap_destroy_cur_cache, which other files call: a creation that may fail, whose unwinding is in another file, which may destroy it uncreated (a static instance is never NULL)
-// CHECK-NEXT: unwound.c:[[#@LINE-5]]: uw_ialloc_cur_cache: refused (unwound-elsewhere): it is created in uw_ialloc_init_cur_cache and destroyed in uw_destroy_caches, which other files call
-// CHECK-NEXT: unwound.c:[[#@LINE-5]]: uw_refc_cur_cache: converted: KMEM_CACHE() becomes KMEM_CACHE_SETUP()
-// CHECK-NEXT: unwound.c:[[#@LINE-5]]: uw_bmap_cur_cache: converted: KMEM_CACHE() becomes KMEM_CACHE_SETUP()
+// CHECK:      unwound.c:[[#@LINE-6]]: uw_rmap_cur_cache: refused (unwound-elsewhere): it is created in uw_rmap_init_cur_cache and destroyed in uw_rmap_destroy_cur_cache, which other files call: a creation that may fail, whose unwinding is in another file, which may destroy it uncreated (a static instance is never NULL)
+// CHECK-NEXT: unwound.c:[[#@LINE-6]]: uw_ialloc_cur_cache: refused (unwound-elsewhere): it is created in uw_ialloc_init_cur_cache and destroyed in uw_destroy_caches, which other files call
+// CHECK-NEXT: unwound.c:[[#@LINE-6]]: uw_refc_cur_cache: converted: KMEM_CACHE() becomes KMEM_CACHE_SETUP()
+// CHECK-NEXT: unwound.c:[[#@LINE-6]]: uw_bmap_cur_cache: converted: KMEM_CACHE() becomes KMEM_CACHE_SETUP()
+// CHECK-NEXT: unwound.c:[[#@LINE-6]]: uw_dev_req_cache: converted: KMEM_CACHE() becomes KMEM_CACHE_SETUP()
 
 int uw_rmap_init_cur_cache(void);
 void uw_rmap_destroy_cur_cache(void);
@@ -35,6 +37,8 @@ void uw_refc_destroy_cur_cache(void);
 int uw_bmap_init_cur_cache(void);
 int uw_init_caches(void);
 void uw_destroy_caches(void);
+int uw_dev_init(void);
+int uw_register_dev(void);
 
 int __init uw_rmap_init_cur_cache(void)
 {
@@ -102,3 +106,20 @@ static void __exit uw_exit(void)
 }
 
 module_exit(uw_exit);
+
+/*
+ * Look-alike (fs/fuse's fuse_dev_init()): the function other files call
+ * destroys the cache itself when its next step fails, which this file
+ * shows; no other function of theirs destroys it.
+ */
+int __init uw_dev_init(void)
+{
+	uw_dev_req_cache = KMEM_CACHE(uw_cursor, 0);
+	if (!uw_dev_req_cache)
+		return -ENOMEM;
+	if (uw_register_dev()) {
+		kmem_cache_destroy(uw_dev_req_cache);
+		return -EBUSY;
+	}
+	return 0;
+}
