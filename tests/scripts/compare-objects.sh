@@ -13,11 +13,17 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 compared=0
 different=0
+# Headers a test includes from its inputs (a global's header: convert).
+inputs=()
+for directory in "$source_dir"/tests/lit/Inputs/*/; do
+	inputs+=(-iquote "$directory")
+done
 for file in "$source_dir"/tests/lit/*/*.c "$source_dir"/examples/*/*.c; do
 	for opt in -O0 -O2; do
 		for module in "" -DMODULE "-DMODULE -DSLABCHECK_TWIN"; do
 			flags=(-std=gnu11 $opt $module -nostdinc -Wno-psabi
-			       -isystem "$source_dir/tests/include" -c)
+			       -isystem "$source_dir/tests/include"
+			       "${inputs[@]}" -c)
 			"$cc" "${flags[@]}" -o "$work/plain.o" "$file" 2>/dev/null
 			"$cc" "${flags[@]}" -fplugin="$plugin" -o "$work/plugin.o" \
 				"$file" 2>/dev/null
