@@ -189,6 +189,10 @@ if step_on mutants; then
 	done
 	sort -n "$results/mutant-files.txt" | awk '!seen[$2]++' |
 		head -n "$mutant_modules" >"$results/mutant-modules.txt"
+	# Each converted cache's instance, from the macros of the old names
+	# (a global's is in its header's part of the patch).
+	sed -n 's/^+#define \([a-z_0-9]*\) to_kmem_cache(&\([a-z_0-9]*\))$/\1\t\2/p' \
+		"$results/convert.diff" | sort -u >"$results/instances.txt"
 	: >"$results/mutants.txt"
 	while read -r _ module file; do
 		while IFS=$'\t' read -r name instance; do
@@ -216,8 +220,10 @@ if step_on mutants; then
 					"$name" "$kind" "$verdict" \
 					>>"$results/mutants.txt"
 			done
-		done < <(sed -n "/^+++ b\/${file//\//\\/}\$/,/^--- /s/^+#define \([a-z_0-9]*\) to_kmem_cache(&\([a-z_0-9]*\))\$/\1\t\2/p" \
-			"$results/convert.diff")
+		done < <(join -t $'\t' \
+			<(sed -n "s|^$file:[0-9]*: \([a-z_0-9]*\): converted:.*|\1|p" \
+				"$results/convert.table" | sort -u) \
+			"$results/instances.txt")
 		git checkout -q -- "$file" &&
 			git apply --include="$file" "$results/convert.diff"
 	done <"$results/mutant-modules.txt"
