@@ -54,26 +54,6 @@ bool gather_global_facts(global_run &run, size_t unit, std::string &table)
 	return waits;
 }
 
-static bool is_identifier_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
-/* Whether the text has 'name' as a word of its own. */
-static bool names(llvm::StringRef text, llvm::StringRef name)
-{
-	for (size_t at = text.find(name); at != llvm::StringRef::npos;
-	     at = text.find(name, at + 1)) {
-		size_t end = at + name.size();
-
-		if ((at == 0 || !is_identifier_char(text[at - 1])) &&
-		    (end == text.size() || !is_identifier_char(text[end])))
-			return true;
-	}
-	return false;
-}
-
 /* The C sources and headers under 'root' that name any of 'globals'. */
 static std::vector<std::string>
 files_naming(const std::string &root, const std::set<std::string> &globals)
@@ -107,7 +87,8 @@ files_naming(const std::string &root, const std::set<std::string> &globals)
 		llvm::StringRef text = (*buffer)->getBuffer();
 
 		for (const std::string &name : globals) {
-			if (!names(text, name))
+			if (!convert_text_names(text.data(), text.size(),
+						name.c_str()))
 				continue;
 			named.push_back(name + "\t" + path.str());
 			if (convert_text_only_passes(text.data(), text.size(),

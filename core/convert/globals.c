@@ -233,20 +233,20 @@ bool convert_global_fact_read(const char *line, struct global_fact *fact)
 	return fact->refusal != REFUSAL_KIND_COUNT;
 }
 
+/* The refusal, said of the file 'path': "PATH WHAT[ OTHER-PATH]". */
 static void refuse_global(struct global_verdict *verdict,
-			  enum conversion_refusal refusal, const char *format,
-			  const char *first, const char *second)
+			  enum conversion_refusal refusal, const char *path,
+			  const char *what, const char *other_path)
 {
-	char directory[2][GLOBAL_PATH_SIZE];
+	char shown[2][GLOBAL_PATH_SIZE];
 
 	verdict->refusal = refusal;
-	snprintf(verdict->detail, sizeof(verdict->detail), format,
-		 first ? convert_shown_path(first, directory[0],
-					    sizeof(directory[0])) :
-			 "",
-		 second ? convert_shown_path(second, directory[1],
-					     sizeof(directory[1])) :
-			  "");
+	snprintf(verdict->detail, sizeof(verdict->detail), "%s %s%s%s",
+		 convert_shown_path(path, shown[0], sizeof(shown[0])), what,
+		 other_path ? " " : "",
+		 other_path ? convert_shown_path(other_path, shown[1],
+						 sizeof(shown[1])) :
+			      "");
 }
 
 /* Its declarations, as one unit sees them: one extern, in a header. */
@@ -255,30 +255,50 @@ static bool judge_declarations(const struct global_fact *fact,
 			       struct global_verdict *verdict)
 {
 	if (fact->declared_in_unit) {
-		refuse_global(verdict, REFUSAL_EXTERN_SHAPE,
-			      "%s declares it itself", fact->unit, NULL);
+		refuse_global(verdict, REFUSAL_EXTERN_SHAPE, fact->unit,
+			      "declares it itself", NULL);
 		return false;
 	}
 	if (!fact->header[0] || fact->header_declarations == 0) {
-		refuse_global(verdict, REFUSAL_EXTERN_SHAPE,
-			      "%s sees no header declare it", fact->unit, NULL);
+		refuse_global(verdict, REFUSAL_EXTERN_SHAPE, fact->unit,
+			      "sees no header declare it", NULL);
 		return false;
 	}
 	if (fact->header_declarations > 1) {
-		refuse_global(verdict, REFUSAL_EXTERN_SHAPE,
-			      "%s sees more than one declaration, the first "
-			      "in %s",
-			      fact->unit, fact->header);
+		refuse_global(verdict, REFUSAL_EXTERN_SHAPE, fact->unit,
+			      "sees more than one declaration, the first in",
+			      fact->header);
 		return false;
 	}
 	if (strcmp(fact->header, defining->header) != 0 ||
 	    fact->header_line != defining->header_line) {
-		refuse_global(verdict, REFUSAL_EXTERN_SHAPE,
-			      "%s sees it declared in %s", fact->unit,
-			      fact->header);
+		refuse_global(verdict, REFUSAL_EXTERN_SHAPE, fact->unit,
+			      "sees it declared in", fact->header);
 		return false;
 	}
 	return true;
+}
+
+/* Whether 'name' is the word of the text that starts at 'at'. */
+static bool names_at(const char *text, size_t length, size_t at,
+		     const char *name, size_t name_length)
+{
+	return (at == 0 || !is_identifier_char(text[at - 1])) &&
+	       at + name_length <= length &&
+	       !strncmp(text + at, name, name_length) &&
+	       (at + name_length == length ||
+		!is_identifier_char(text[at + name_length]));
+}
+
+bool convert_text_names(const char *text, size_t length, const char *name)
+{
+	size_t name_length = strlen(name);
+
+	for (size_t at = 0; at + name_length <= length; at++)
+		if (text[at] == name[0] &&
+		    names_at(text, length, at, name, name_length))
+			return true;
+	return false;
 }
 
 /* Whether 'name' at 'at' is the cache argument of an allocation, free. */
@@ -342,11 +362,7 @@ bool convert_text_only_passes(const char *text, size_t length, const char *name)
 		}
 		if (!is_identifier_char(text[at]))
 			continue;
-		if ((at == 0 || !is_identifier_char(text[at - 1])) &&
-		    at + name_length <= length &&
-		    !strncmp(text + at, name, name_length) &&
-		    (at + name_length == length ||
-		     !is_identifier_char(text[at + name_length])) &&
+		if (names_at(text, length, at, name, name_length) &&
 		    !passed_to_api(text, length, at, name_length))
 			return false;
 		while (at + 1 < length && is_identifier_char(text[at + 1]))
@@ -389,8 +405,8 @@ static void decide_global(const struct global_fact *facts, size_t count,
 			continue;
 		taken |= fact->taken_names;
 		if (fact->defines && i != defining) {
-			refuse_global(verdict, REFUSAL_EXTERN_SHAPE,
-				      "%s defines it too", fact->unit, NULL);
+			refuse_global(verdict, REFUSAL_EXTERN_SHAPE, fact->unit,
+				      "defines it too", NULL);
 			return;
 		}
 		if (!judge_declarations(fact, definition, verdict))
@@ -416,10 +432,9 @@ static void decide_global(const struct global_fact *facts, size_t count,
 		if (read_by_run(facts, count, name, path) ||
 		    (passes && !strcmp(passes, GLOBAL_ONLY_PASSED)))
 			continue;
-		refuse_global(verdict, REFUSAL_EXTERNAL,
-			      "%s names it, and was not among the files "
-			      "converted",
-			      path, NULL);
+		refuse_global(verdict, REFUSAL_EXTERNAL, path,
+			      "names it, and was not among the files converted",
+			      NULL);
 		return;
 	}
 	convert_instance_candidates(name, candidates);

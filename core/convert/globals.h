@@ -77,6 +77,9 @@ bool convert_global_fact_read(const char *line, struct global_fact *fact);
 /* Whether a line of a unit's output is a fact. */
 bool convert_is_global_fact(const char *line);
 
+/* Whether the text has 'name' as a word of its own, anywhere. */
+bool convert_text_names(const char *text, size_t length, const char *name);
+
 /*
  * Whether every place a file's text names 'name' (comments and literals
  * left out) is the cache argument of an allocation, a free or another use

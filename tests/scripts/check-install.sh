@@ -132,6 +132,87 @@ for result in results:
 	expect "$name: convert (its twin, a destroy dropped)" 1 "$actual"
 }
 
+# check_convert_global NAME PREFIX: a global converted from the installed
+# prefix, as kernel/fork.c's files_cachep is: one file defines it, its
+# header declares it, another file allocates from it.  The patch changes
+# the header too, applies, and both files are clean after it; the twin
+# with the destroy dropped is caught.
+check_convert_global() {
+	local name=$1 prefix=$2 actual status flags
+
+	flags=(-std=gnu11 -O2 -nostdinc -isystem
+		"$prefix/share/doc/slabcheck/examples/include" -DMODULE
+		-Iconvert/glb)
+	rm -rf "$work/convert/glb" && mkdir -p "$work/convert/glb"
+	cat >"$work/convert/glb/demo.h" <<'EOF'
+#ifndef DEMO_H
+#define DEMO_H
+#include <linux/slab.h>
+
+struct demo_node {
+	unsigned long key;
+};
+
+extern struct kmem_cache *demo_node_cachep;
+struct demo_node *demo_node_new(void);
+#endif
+EOF
+	cat >"$work/convert/glb/cache.c" <<'EOF'
+#include <linux/module.h>
+#include <linux/slab.h>
+
+#include "demo.h"
+
+struct kmem_cache *demo_node_cachep;
+
+static int __init demo_init(void)
+{
+	demo_node_cachep = KMEM_CACHE(demo_node, 0);
+	if (!demo_node_cachep)
+		return -ENOMEM;
+	return 0;
+}
+
+static void __exit demo_exit(void)
+{
+	kmem_cache_destroy(demo_node_cachep);
+}
+
+module_init(demo_init);
+module_exit(demo_exit);
+EOF
+	cat >"$work/convert/glb/user.c" <<'EOF'
+#include <linux/slab.h>
+
+#include "demo.h"
+
+struct demo_node *demo_node_new(void)
+{
+	return kmem_cache_zalloc(demo_node_cachep, GFP_KERNEL);
+}
+EOF
+	actual=$(hidden "$prefix/bin/slabcheck" convert convert/glb/cache.c \
+		convert/glb/user.c -- "${flags[@]}" \
+		2>&1 >"$work/convert/glb.diff")
+	status=$?
+	expect "$name: convert a global (table)" "0:convert/glb/cache.c:6: demo_node_cachep: converted: KMEM_CACHE() becomes KMEM_CACHE_SETUP()" \
+		"$status:$actual"
+	expect "$name: convert a global (its header in the patch)" 1 \
+		"$(grep -c -x '+++ b/convert/glb/demo.h' "$work/convert/glb.diff")"
+	check "$name: convert a global (the patch applies)" \
+		git -C "$work" apply "$work/convert/glb.diff"
+	actual=$(hidden "$prefix/bin/slabcheck" convert/glb/cache.c \
+		convert/glb/user.c -- "${flags[@]}" 2>/dev/null)
+	expect "$name: convert a global (the result is clean)" "0:" \
+		"$?:$actual"
+	sed '/demo_exit/,/^}/{/kmem_cache_destroy/d}' \
+		"$work/convert/glb/cache.c" >"$work/convert/glb/leak.c"
+	actual=$(hidden "$prefix/bin/slabcheck" convert/glb/leak.c -- \
+		"${flags[@]}" 2>/dev/null | grep -c '\[kmem-module-leak\]')
+	expect "$name: convert a global (its twin, a destroy dropped)" 1 \
+		"$actual"
+}
+
 # check_tree NAME PREFIX: what a user runs from PREFIX/bin.
 check_tree() {
 	local name=$1 prefix=$2 example door actual status
@@ -175,7 +256,10 @@ check_tree() {
 			"s|^examples/ringbuf/|$example/|" \
 			"$source_dir/examples/ringbuf/EXPECTED")" "$status:$actual"
 	done
-	if door_built --clang-tool; then check_convert "$name" "$prefix"; fi
+	if door_built --clang-tool; then
+		check_convert "$name" "$prefix"
+		check_convert_global "$name" "$prefix"
+	fi
 	# A cross GCC as CC: the command takes that GCC's plugin from where
 	# the installation put it, wherever the prefix is.
 	for machine in $cross_machines; do

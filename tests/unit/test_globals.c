@@ -170,6 +170,24 @@ static void text_of_unread_files(void **state)
 	assert_false(passes("kmem_cache_alloc(files_cachep + 1, 0);\n"));
 }
 
+static bool names(const char *text)
+{
+	return convert_text_names(text, strlen(text), "files_cachep");
+}
+
+static void words_of_a_text(void **state)
+{
+	(void)state;
+	assert_true(names("files_cachep"));
+	assert_true(names("x = files_cachep;"));
+	assert_true(names("my_files_cachep files_cachep"));
+	assert_false(names("my_files_cachep"));
+	assert_false(names("files_cachep2 files_cache"));
+	assert_false(names(""));
+	/* Only the text's length is read. */
+	assert_false(convert_text_names("files_cachep", 11, "files_cachep"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -177,6 +195,7 @@ int main(void)
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(facts_read_back),
 		cmocka_unit_test(text_of_unread_files),
+		cmocka_unit_test(words_of_a_text),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
