@@ -16,8 +16,9 @@
 #     the table by reason;
 #  3. its patch applied (git apply), and the tree built, CONFIG_WERROR=y,
 #     under the GCC plugin (`slabcheck kbuild`), slabcheck-sparse
-#     (`--sparse`) and slabcheck-clang (`--clang-tool`): every door exits
-#     0 and prints no finding;
+#     (`--sparse`), slabcheck-clang (`--clang-tool`) and the Clang plugin
+#     (`--clang LLVM=1`, in a second tree, WORKDIR/llvm, configured the
+#     same way for Clang): every door exits 0 and prints no finding;
 #  4. mutants of the converted modules, MUTANT_MODULES of them (default
 #     30, the ones of fewest objects first): for each converted cache of
 #     the module, one per kind that its code allows, each checked alone
@@ -39,6 +40,7 @@
 # WORKDIR/results/.  Hours on two
 # cores: not in CI; docs/convert.md and docs/reliability.md record runs.
 # Environment: JOBS (default 2), TARGETS, CONVERT_MODULES, MUTANT_MODULES,
+# DOORS (default "gcc sparse clang-tool clang"),
 # STEPS (default "convert build mutants": a later step alone reuses the
 # earlier ones' results).
 set -u
@@ -61,7 +63,11 @@ modules=${CONVERT_MODULES:-BRIDGE L2TP SCTP TIPC RDS BATMAN_ADV
 	TARGET_CORE ISCSI_TARGET TCM_USER2 SCSI_SAS_LIBSAS SCSI_FC_ATTRS
 	INFINIBAND NVME_TARGET XEN_BLKDEV_BACKEND}
 mutant_modules=${MUTANT_MODULES:-30}
+read -r -a doors <<<"${DOORS:-gcc sparse clang-tool clang}"
 start=$SECONDS
+# The commit the run is of, taken now: the checkout may move on while it
+# runs (BUILD_DIR is expected to be built from it).
+commit=$(git -C "$here" describe --always --dirty 2>/dev/null)
 mkdir -p "$workdir/results"
 workdir=$(cd "$workdir" && pwd)
 results=$workdir/results
@@ -74,9 +80,12 @@ progress "preparing the tree"
 tree=$(KERNEL_PATCHES=2 bash "$here/prepare-tree.sh" "$workdir") || exit 1
 cd "$tree" || exit 1
 
-# The configuration, once: every fs/ tristate as a module, and the sample.
-if [ ! -d .git ]; then
-	progress "configuring: fs/ modules and the sample"
+# configure_tree: the configuration of the tree in the current directory,
+# once: every fs/ tristate as a module, and the sample; then its sources
+# in a git index, for each run to start from.
+configure_tree() {
+	[ ! -d .git ] || return 0
+	progress "configuring $PWD: fs/ modules and the sample"
 	awk '/^config /{name=$2} /^[ \t]+tristate/{if (name) print name; name=""}' \
 		$(find fs -name Kconfig) | sort -u >"$workdir/fs-modules.txt"
 	options=()
@@ -91,8 +100,9 @@ if [ ! -d .git ]; then
 		':!arch/*/include/generated' ':!include/config' \
 		':!scripts' ':!tools' ':!usr' &&
 		git -c user.name=slabcheck -c user.email=slabcheck@localhost \
-			commit -q -m "6.12 with the API" || exit 1
-fi
+			commit -q -m "6.12 with the API"
+}
+configure_tree || exit 1
 grep -c '=m$' .config >"$results/modules-configured.txt"
 
 step_on() { [[ " $steps " == *" $1 "* ]]; }
@@ -120,17 +130,37 @@ if step_on build; then
 	git checkout -q -- . &&
 		git apply "$results/convert.diff" ||
 		{ echo "FAIL the patch does not apply"; exit 1; }
-	for door in gcc sparse clang-tool; do
-		progress "building the converted tree: $door"
+	for door in "${doors[@]}"; do
+		directory=$tree
 		option=()
-		[ "$door" = gcc ] || option=(--"$door")
-		"$slabcheck" kbuild "${option[@]}" -C "$tree" -j"$jobs" \
+		case $door in
+		gcc) ;;
+		clang)
+			# kbuild's Clang toolchain wants a tree of its own.
+			progress "preparing the LLVM=1 tree"
+			directory=$(LLVM=1 KERNEL_PATCHES=2 \
+				bash "$here/prepare-tree.sh" "$workdir/llvm") &&
+				(cd "$directory" && LLVM=1 configure_tree &&
+					git checkout -q -- . &&
+					git apply "$results/convert.diff") ||
+				{ echo "FAIL the LLVM=1 tree"; exit 1; }
+			option=(--clang LLVM=1)
+			;;
+		*) option=(--"$door") ;;
+		esac
+		progress "building the converted tree: $door"
+		rm -f "$results/build-$door.status"
+		"$slabcheck" kbuild "${option[@]}" -C "$directory" -j"$jobs" \
 			${targets[@]+"${targets[@]}"} \
 			>"$results/build-$door.findings" \
 			2>"$results/build-$door.log"
 		echo "$door: exit $?, findings $(grep -c -E ': (warning|error): .*\[kmem-' "$results/build-$door.findings")" \
-			>>"$results/build.txt"
+			>"$results/build-$door.status"
 	done
+	# Every door's last result, this run's or an earlier one's (DOORS=).
+	for door in gcc sparse clang-tool clang; do
+		cat "$results/build-$door.status" 2>/dev/null
+	done >"$results/build.txt"
 fi
 
 # mutate FILE KIND NAME INSTANCE: the converted file with one mutant of
@@ -235,7 +265,7 @@ fi
 
 progress "done"
 {
-	echo "date: $(date -u +%Y-%m-%d), slabcheck $(git -C "$here" describe --always 2>/dev/null)"
+	echo "date: $(date -u +%Y-%m-%d), slabcheck $commit"
 	echo "modules configured: $(cat "$results/modules-configured.txt")"
 	[ -f "$results/convert.status" ] &&
 		echo "convert kbuild: $(cat "$results/convert.status")" &&
@@ -256,8 +286,9 @@ if step_on convert; then
 	verdict grep -q -x 'crashes: 0' "$results/counts.txt"
 fi
 if step_on build; then
-	for door in gcc sparse clang-tool; do
-		verdict grep -q -x "$door: exit 0, findings 0" "$results/build.txt"
+	for door in "${doors[@]}"; do
+		verdict grep -q -x "$door: exit 0, findings 0" \
+			"$results/build-$door.status"
 	done
 fi
 if step_on mutants; then
