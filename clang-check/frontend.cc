@@ -166,7 +166,8 @@ size_t convert_unit(clang::ASTContext &context,
 		convert_sarif_write_unit(conversions.data(), count, &source,
 					 &edits, patch);
 	else if (converted)
-		convert_write_diff(&source, &edits, patch);
+		convert_write_diff(&source, &edits, request.directory.c_str(),
+				   patch);
 	for (size_t i = 0; i < count; i++)
 		if (conversions[i].refusal == CONVERSION_ACCEPTED)
 			request.converted.emplace_back(

@@ -45,6 +45,7 @@
 
 extern "C" {
 #include "convert_sarif.h"
+#include "header_edits.h"
 }
 
 using namespace clang;
@@ -61,6 +62,8 @@ static bool convert_mode;
 static struct convert_sarif *sarif_log;
 /* --convert-verify: each unit converted is checked again, converted. */
 static bool verify_mode;
+/* --convert: the headers' edits of every unit, written once at the end. */
+static struct convert_header_edits header_edits;
 
 /* Also the source of slabcheck-clang(1), through help2man. */
 static void usage(FILE *stream)
@@ -198,6 +201,31 @@ static void gather_sarif(const std::string &output)
 	}
 }
 
+/*
+ * A child's patch: its unit's diff is printed, the edits of its headers
+ * gathered for the end of the run.
+ */
+static void print_patch(const std::string &output)
+{
+	size_t start = 0;
+
+	while (start < output.size()) {
+		size_t end = output.find('\n', start);
+		size_t next =
+			end == std::string::npos ? output.size() : end + 1;
+		std::string line = output.substr(start, next - start);
+
+		start = next;
+		if (!convert_is_header_edit(line.c_str()))
+			fputs(line.c_str(), stdout);
+		else if (!convert_header_edits_add(&header_edits, line.c_str()))
+			fprintf(stderr,
+				"slabcheck-clang: error: a header edit that "
+				"does not fit with the others: %s",
+				line.c_str());
+	}
+}
+
 static void report(progress &state, const std::string &file,
 		   const std::string &output)
 {
@@ -207,6 +235,8 @@ static void report(progress &state, const std::string &file,
 		fprintf(stderr, "\r\033[K");
 	if (sarif_log)
 		gather_sarif(output);
+	else if (convert_mode)
+		print_patch(output);
 	else
 		fputs(output.c_str(), stdout);
 	fflush(stdout);
@@ -472,6 +502,11 @@ int main(int argc, char **argv)
 			verdicts_given = true;
 			outcome |= check_files(*database, waiting, jobs);
 		}
+		if (!convert_header_edits_write(&header_edits, stdout,
+						"slabcheck-clang", stderr) ||
+		    header_edits.conflicts)
+			outcome |= EXIT_TROUBLE;
+		convert_header_edits_release(&header_edits);
 	} else {
 		outcome = check_files(*database, files, jobs);
 	}

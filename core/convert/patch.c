@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "header_edits.h"
 #include "patch.h"
 #include "setup_arguments.h"
 #include "source_scan.h"
@@ -465,34 +466,13 @@ void convert_patch_release(struct convert_patch *patch)
 }
 
 void convert_write_diff(const struct convert_source *source,
-			struct convert_patch *patch, FILE *stream)
+			struct convert_patch *patch, const char *directory,
+			FILE *stream)
 {
-	char directory[4096];
+	char shown[4096];
 
 	unified_diff_write(
 		source->text, source->length, &patch->edits,
-		convert_shown_path(source->path, directory, sizeof(directory)),
-		stream);
-	for (size_t i = 0; i < patch->header_count; i++) {
-		const struct convert_source *header = &patch->headers[i].source;
-
-		unified_diff_write(header->text, header->length,
-				   &patch->headers[i].edits,
-				   convert_shown_path(header->path, directory,
-						      sizeof(directory)),
-				   stream);
-	}
-}
-
-size_t convert_write_patch(struct conversion *conversions, size_t count,
-			   const struct convert_source *source, FILE *stream)
-{
-	struct convert_patch patch;
-	size_t converted =
-		convert_make_patch(conversions, count, source, &patch);
-
-	if (converted)
-		convert_write_diff(source, &patch, stream);
-	convert_patch_release(&patch);
-	return converted;
+		convert_shown_path(source->path, shown, sizeof(shown)), stream);
+	convert_write_header_edits(patch, directory, stream);
 }

@@ -66,17 +66,12 @@ size_t convert_make_patch(struct conversion *conversions, size_t count,
 void convert_patch_release(struct convert_patch *patch);
 
 /*
- * The edits as a unified diff of the unit's file, then of each header
- * (sorts them).
+ * The edits as a unified diff of the unit's file (sorts them), then each
+ * header's edits as lines for the run to gather (header_edits.h): two
+ * units may edit one header.  'directory' is where the unit was compiled.
  */
 void convert_write_diff(const struct convert_source *source,
-			struct convert_patch *patch, FILE *stream);
-
-/*
- * The same, written as a unified diff (nothing when nothing converts).
- * Returns how many stay converted.
- */
-size_t convert_write_patch(struct conversion *conversions, size_t count,
-			   const struct convert_source *source, FILE *patch);
+			struct convert_patch *patch, const char *directory,
+			FILE *stream);
 
 #endif
