@@ -32,9 +32,11 @@
 #                 __SLAB_FLAG_BIT(_SLAB_PREALLOCATED)) added before the
 #                 setup's first SLAB_ flag (kmem-internal-flag)
 #       storage   the instance moved to __ro_after_init (kmem-storage)
-#       size      a setup's sizeof(struct X) made sizeof(struct X *),
-#                 where the file allocates a struct X * from the cache
-#                 (kmem-size-mismatch)
+#       size      the setup's object made an 8-byte struct hlist_head
+#                 (KMEM_CACHE_SETUP()'s struct, or a sizeof(struct X)
+#                 given as the size), where the file allocates from the
+#                 cache or frees to it: every object it holds as a
+#                 bigger struct no longer fits (kmem-size-mismatch)
 #
 # Prints a summary ending in "N passed, M failed"; everything goes to
 # WORKDIR/results/.  Hours on two
@@ -186,9 +188,18 @@ elif kind == 'storage':
     new = re.sub(r'(struct kmem_cache_opaque %s);' % re.escape(instance), r'\1 __ro_after_init;', text, count=1)
 elif kind == 'size' and setup:
     end = text.find(';', setup.end())
-    size = re.compile(r'sizeof\(\s*struct\s+(\w+)\s*\)').search(text, setup.end(), end)
-    typed = size and re.search(r'struct\s+%s\s*\*\s*\w+\s*=\s*kmem_cache_z?alloc\(\s*%s\b' % (size.group(1), re.escape(name)), text)
-    new = text if not typed else text[:size.start()] + 'sizeof(struct %s *)' % size.group(1) + text[size.end():]
+    if setup.group(1) == 'KMEM_CACHE_SETUP':
+        size = re.compile(r'\s*(\w+)\s*,').match(text, setup.end())
+        small = 'hlist_head'
+    else:
+        size = re.compile(r'sizeof\(\s*struct\s+(\w+)\s*\)').search(text, setup.end(), end)
+        small = 'sizeof(struct hlist_head)'
+    used = re.search(r'\b(kmem_cache_(z?alloc\w*|free)|alloc_inode_sb)\((\s*\w+\s*,)?\s*%s\s*[,)]' % re.escape(name), text)
+    if size and used and size.group(1) != 'hlist_head':
+        whole = 1 if small == 'hlist_head' else 0
+        new = text[:size.start(whole)] + small + text[size.end(whole):]
+    else:
+        new = text
 else:
     new = text
 if new == text:
