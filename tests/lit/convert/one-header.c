@@ -1,15 +1,15 @@
 // RUN: rm -rf %t.d && mkdir %t.d && cp %s %S/../Inputs/convert-one-header/* %t.d
 // Both files convert their global.
-// RUN: %convert --with one_dentry.c %t.d/one-header.c -DMODULE | %filecheck %s --check-prefix=TABLE
+// RUN: %convert --with one_dentry.c %t.d/one-header.c -DMODULE -I%S/../Inputs/convert-one-header | %filecheck %s --check-prefix=TABLE
 // The patch edits the header once, with both externs, and applies.
-// RUN: %convert --patch --with one_dentry.c %t.d/one-header.c -DMODULE > %t.diff
+// RUN: %convert --patch --with one_dentry.c %t.d/one-header.c -DMODULE -I%S/../Inputs/convert-one-header > %t.diff
 // RUN: %filecheck %s --check-prefix=PATCH < %t.diff
 // RUN: cd %t.d && git apply %t.diff
-// RUN: %check %t.d/one-header.c -DMODULE | %filecheck --allow-empty %s --check-prefix=CLEAN
-// RUN: %check %t.d/one_dentry.c -DMODULE | %filecheck --allow-empty %s --check-prefix=CLEAN
+// RUN: %check %t.d/one-header.c -DMODULE -I%S/../Inputs/convert-one-header | %filecheck --allow-empty %s --check-prefix=CLEAN
+// RUN: %check %t.d/one_dentry.c -DMODULE -I%S/../Inputs/convert-one-header | %filecheck --allow-empty %s --check-prefix=CLEAN
 // The twin: the applied patch with the inode cache's destroy dropped.
 // RUN: sed '/kmem_cache_destroy(one_inode_cachep);/d' %t.d/one-header.c > %t.d/leak.c
-// RUN: %check %t.d/leak.c -DMODULE | %filecheck %s --check-prefix=TWIN
+// RUN: %check %t.d/leak.c -DMODULE -I%S/../Inputs/convert-one-header | %filecheck %s --check-prefix=TWIN
 // ONLY-clang-tool: convert reads what Clang shows of each pointer's uses
 // REQUIRES: slabcheck-clang
 // Two globals declared side by side in one header, defined by two files
