@@ -78,6 +78,15 @@ progress() {
 	echo "convert-tree: [$((SECONDS - start))s] $*" >&2
 }
 
+# One run at a time on a WORKDIR: each step checks the tree's files out
+# again and mutates them in place, so a second run beside it would change
+# the files under the first one's builds.
+exec 8>"$workdir/.convert-tree.lock"
+if ! flock -n 8; then
+	progress "another run holds $workdir; waiting for it"
+	flock 8
+fi
+
 progress "preparing the tree"
 tree=$(KERNEL_PATCHES=2 bash "$here/prepare-tree.sh" "$workdir") || exit 1
 cd "$tree" || exit 1
