@@ -2,9 +2,9 @@
 /* The edits of the headers, gathered over a whole run (header_edits.h). */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "header_edits.h"
+#include "slabcheck.h"
 #include "source_scan.h"
 #include "unified_diff.h"
 
@@ -23,50 +23,12 @@ static void write_escaped(const char *text, FILE *stream)
 	}
 }
 
-/*
- * 'path' (relative to 'directory' when relative) made absolute and plain:
- * "." and empty parts dropped, ".." taking the part before it away, as
- * the text says, links left alone; two units that spell one header
- * "./two.h" and "two.h" name one file.  Freed by the caller.
- */
-static char *plain_path(const char *directory, const char *path)
-{
-	char here[4096] = "";
-	char *joined, *out;
-
-	if (path[0] != '/' && directory[0] != '/' &&
-	    !getcwd(here, sizeof(here)))
-		here[0] = '\0';
-	joined = text_format("%s/%s/%s", path[0] == '/' ? "" : here,
-			     path[0] == '/' ? "" : directory, path);
-	out = joined;
-
-	for (const char *part = joined; *part;) {
-		const char *next = strchr(part, '/');
-		size_t length = next ? (size_t)(next - part) : strlen(part);
-
-		if (length == 2 && part[0] == '.' && part[1] == '.') {
-			while (out > joined && *--out != '/')
-				;
-		} else if (length > 0 && !(length == 1 && part[0] == '.')) {
-			*out++ = '/';
-			memmove(out, part, length);
-			out += length;
-		}
-		part = next ? next + 1 : part + length;
-	}
-	if (out == joined)
-		*out++ = '/';
-	*out = '\0';
-	return joined;
-}
-
 void convert_write_header_edits(const struct convert_patch *patch,
 				const char *directory, FILE *stream)
 {
 	for (size_t i = 0; i < patch->header_count; i++) {
 		const struct convert_header_patch *header = &patch->headers[i];
-		char *path = plain_path(directory, header->path);
+		char *path = slabcheck_source_path(header->path, directory);
 
 		/* A tab or a newline would break the line apart. */
 		for (size_t e = 0;

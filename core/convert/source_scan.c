@@ -130,18 +130,41 @@ char *indentation(size_t width)
 			   (int)(width % TAB_WIDTH), "");
 }
 
+/* 'path' from the directory 'here' (absolute, no trailing '/'), or NULL. */
+static const char *below(const char *path, const char *here)
+{
+	size_t length = strlen(here);
+
+	if (length > 1 && strncmp(path, here, length) == 0 &&
+	    path[length] == '/')
+		return path + length + 1;
+	return NULL;
+}
+
 const char *convert_relative_path(const char *path, char *buffer, size_t size)
 {
-	size_t length;
+	const char *relative;
+	char *resolved;
 
 	while (path[0] == '.' && path[1] == '/')
 		path += 2;
 	if (path[0] != '/' || !getcwd(buffer, size))
 		return path;
-	length = strlen(buffer);
-	if (length > 1 && strncmp(path, buffer, length) == 0 &&
-	    path[length] == '/')
-		return path + length + 1;
+	relative = below(path, buffer);
+	if (relative)
+		return relative;
+	/*
+	 * getcwd() gives the directory without symbolic links; a path
+	 * spelled through one (a tree checked out under a link) is compared
+	 * as the link resolves, so that the diff still names it from here.
+	 */
+	resolved = realpath(path, NULL);
+	relative = resolved ? below(resolved, buffer) : NULL;
+	if (relative && strlen(relative) < size) {
+		memmove(buffer, relative, strlen(relative) + 1);
+		path = buffer;
+	}
+	free(resolved);
 	return path;
 }
 

@@ -37,8 +37,8 @@ size_t column_of(const struct convert_source *source, size_t at);
 /* Tabs, then spaces, to 'width' columns (kernel style); the caller frees. */
 char *indentation(size_t width);
 /*
- * A file from the current directory when under it ("./" left out), else
- * as it is.
+ * A file from the current directory when under it ("./" left out; a path
+ * through a symbolic link compared as the link resolves), else as it is.
  */
 const char *convert_relative_path(const char *path, char *buffer, size_t size);
 /*

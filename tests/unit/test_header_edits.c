@@ -66,7 +66,7 @@ static void lines_read_back(void **state)
 	(void)state;
 	text_edits_add(&edits, 10, 20, "a\tb\\c\nd\n");
 	text_edits_add(&edits, 30, 30, "");
-	lines = lines_of("./include/../include/two.h", &edits, "/tree");
+	lines = lines_of("/tree/include/two.h", &edits, "/tree");
 	assert_string_equal(
 		lines, CONVERT_HEADER_EDIT_MARK
 		"/tree/include/"
@@ -117,7 +117,8 @@ static void same_edit_once_overlap_refused(void **state)
 static void two_units_one_diff(void **state)
 {
 	char directory[] = "/tmp/slabcheck-header-edits-XXXXXX";
-	char *path, *line, *output = NULL;
+	char *path, *link, *line, *output = NULL;
+	struct text_edits edits = { 0 };
 	struct convert_header_edits set = { 0 };
 	size_t size = 0;
 	FILE *stream, *header;
@@ -129,20 +130,26 @@ static void two_units_one_diff(void **state)
 	assert_non_null(header);
 	fputs("a\nb\nc\nd\n", header);
 	fclose(header);
-	/* Line b from one unit, line c from the other. */
-	assert_int_equal(asprintf(&line,
-				  CONVERT_HEADER_EDIT_MARK "%s\t4\t5\tC\n",
-				  path) > 0,
-			 1);
-	assert_true(convert_header_edits_add(&set, line));
+	/*
+	 * Line c from one unit, which reached the header through a link to
+	 * its directory; line b from another, which spelled it "./two.h".
+	 */
+	assert_int_equal(asprintf(&link, "%s.link", directory) > 0, 1);
+	assert_int_equal(symlink(directory, link), 0);
+	edits.count = 0;
+	text_edits_add(&edits, 4, 5, "C");
+	line = lines_of("two.h", &edits, link);
+	assert_int_equal(add_lines(&set, line), 0);
 	free(line);
-	assert_int_equal(asprintf(&line,
-				  CONVERT_HEADER_EDIT_MARK "%s\t2\t3\tB\n",
-				  path) > 0,
-			 1);
-	assert_true(convert_header_edits_add(&set, line));
+	text_edits_release(&edits);
+	text_edits_add(&edits, 2, 3, "B");
+	line = lines_of("./two.h", &edits, directory);
+	assert_int_equal(add_lines(&set, line), 0);
 	free(line);
-	assert_int_equal(chdir(directory), 0);
+	text_edits_release(&edits);
+	assert_int_equal(set.count, 1);
+	/* Run from the link: the diff still names the header from here. */
+	assert_int_equal(chdir(link), 0);
 	stream = open_memstream(&output, &size);
 	assert_true(convert_header_edits_write(&set, stream, "test", stderr));
 	fclose(stream);
@@ -158,7 +165,9 @@ static void two_units_one_diff(void **state)
 	fclose(stream);
 	assert_non_null(strstr(output, "test: error: "));
 	free(output);
+	unlink(link);
 	rmdir(directory);
+	free(link);
 	free(path);
 	convert_header_edits_release(&set);
 }
