@@ -11,6 +11,8 @@
 #			reuses allmod-gcc's tree built without the plugin
 #	arm64-gcc	arm64 defconfig, the whole tree (vmlinux and
 #			modules), the aarch64 cross GCC and its plugin
+#	arm64-sparse	the same tree, slabcheck-sparse (make C=2); it
+#			reuses arm64-gcc's tree built without the plugin
 #
 # allmodconfig is restricted to SWEEP_TARGETS (default "fs/"; "fs/ net/"
 # and so on as the machine allows: each directory is two builds).  Its
@@ -34,7 +36,8 @@ fi
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "$1" && pwd)
 base=${2:-/var/tmp/slabcheck-sweep}
-sweeps=${SWEEPS:-allmod-gcc allmod-sparse arm64-gcc}
+sweeps=${SWEEPS:-allmod-gcc allmod-sparse arm64-gcc arm64-sparse}
+arm64=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-)
 allmod=(KERNEL_DEFCONFIG=allmodconfig "KERNEL_CONFIG=-WERROR -GCC_PLUGINS"
 	"SWEEP_TARGETS=${SWEEP_TARGETS:-fs/}" SWEEP_MAKE_ARGS=W=1)
 failed=0
@@ -65,7 +68,10 @@ for name in $sweeps; do
 	arm64-gcc)
 		sweep "$name" "$base-arm64" --front-end=gcc \
 			"$build/gcc-plugin/aarch64-linux-gnu/slabcheck_gcc.so" \
-			ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- ;;
+			"${arm64[@]}" ;;
+	arm64-sparse)
+		sweep "$name" "$base-arm64" --front-end=sparse \
+			"$build/sparse-check/slabcheck-sparse" "${arm64[@]}" ;;
 	*)
 		echo "zero-day-sweeps: unknown sweep $name" >&2
 		exit 2 ;;
