@@ -32,7 +32,7 @@ struct slabcheck_options {
 	const char *findings_dir;
 	/* Write the unit's facts for the link step there (core/link/link.c). */
 	const char *facts_dir;
-	/* Report suppressions that matched no finding (core/reports/suppress.c). */
+	/* Report unused suppressions (core/reports/suppress.c). */
 	bool report_unused;
 	/* Findings and facts as lines on stderr, for slabcheck (emit.c). */
 	bool stream_results;
@@ -92,8 +92,8 @@ struct finding {
 
 /*
  * A directory that a report's paths are made relative to, so that they do
- * not depend on where the tree is (core/reports/report_paths.c): the kernel tree,
- * an out-of-tree module's directory.  base_id names it in SARIF.
+ * not depend on where the tree is (core/reports/report_paths.c): the kernel
+ * tree, an out-of-tree module's directory.  base_id names it in SARIF.
  */
 #define MAX_SOURCE_ROOTS 4
 struct source_root {
@@ -167,11 +167,19 @@ void slabcheck_analyze(const struct translation_unit *tu,
 char *slabcheck_source_path(const char *name, const char *directory);
 
 /*
+ * What follows 'directory' in 'path' (both absolute, 'directory' without a
+ * trailing '/'), or NULL when 'path' is not below it: neither "/a/b" nor
+ * "/a/bc" is below "/a/b".  Compares the text: give resolved paths (as
+ * slabcheck_source_path() returns) to compare files.
+ */
+const char *slabcheck_path_below(const char *path, const char *directory);
+
+/*
  * Applies the suppression comments in the findings' files and the
- * `.slabcheck` configuration files above them (core/reports/suppress.c): silenced
- * findings are marked, not removed.  Malformed suppressions are reported;
- * with options->report_unused, so are those in the findings' files and in
- * 'files' that matched nothing.  A relative files[i] is relative to
+ * `.slabcheck` configuration files above them (core/reports/suppress.c):
+ * silenced findings are marked, not removed.  Malformed suppressions are
+ * reported; with options->report_unused, so are those in the findings' files
+ * and in 'files' that matched nothing.  A relative files[i] is relative to
  * directories[i] (as a finding's file is to its 'directory'); NULL
  * 'directories', or a NULL one: to ours.  A file is one file however it
  * is spelled.

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "slabcheck.h"
 #include "source_scan.h"
 
 bool is_blank(char c)
@@ -130,17 +131,6 @@ char *indentation(size_t width)
 			   (int)(width % TAB_WIDTH), "");
 }
 
-/* 'path' from the directory 'here' (absolute, no trailing '/'), or NULL. */
-static const char *below(const char *path, const char *here)
-{
-	size_t length = strlen(here);
-
-	if (length > 1 && strncmp(path, here, length) == 0 &&
-	    path[length] == '/')
-		return path + length + 1;
-	return NULL;
-}
-
 const char *convert_relative_path(const char *path, char *buffer, size_t size)
 {
 	const char *relative;
@@ -150,7 +140,7 @@ const char *convert_relative_path(const char *path, char *buffer, size_t size)
 		path += 2;
 	if (path[0] != '/' || !getcwd(buffer, size))
 		return path;
-	relative = below(path, buffer);
+	relative = slabcheck_path_below(path, buffer);
 	if (relative)
 		return relative;
 	/*
@@ -158,8 +148,8 @@ const char *convert_relative_path(const char *path, char *buffer, size_t size)
 	 * spelled through one (a tree checked out under a link) is compared
 	 * as the link resolves, so that the diff still names it from here.
 	 */
-	resolved = realpath(path, NULL);
-	relative = resolved ? below(resolved, buffer) : NULL;
+	resolved = slabcheck_source_path(path, NULL);
+	relative = slabcheck_path_below(resolved, buffer);
 	if (relative && strlen(relative) < size) {
 		memmove(buffer, relative, strlen(relative) + 1);
 		path = buffer;

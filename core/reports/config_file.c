@@ -186,13 +186,11 @@ void config_cache_release(struct config_cache *cache)
 static const char *relative_path(const struct config *config, const char *file,
 				 char *buffer, size_t size)
 {
-	char *resolved = realpath(file, NULL);
-	size_t length = strlen(config->directory);
-	const char *below = NULL;
+	char *resolved = slabcheck_source_path(file, NULL);
+	const char *below = slabcheck_path_below(resolved, config->directory);
 
-	if (resolved && !strncmp(resolved, config->directory, length) &&
-	    resolved[length] == '/') {
-		snprintf(buffer, size, "%s", resolved + length + 1);
+	if (below) {
+		snprintf(buffer, size, "%s", below);
 		below = buffer;
 	}
 	free(resolved);

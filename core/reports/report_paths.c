@@ -49,13 +49,12 @@ int report_root_of(const struct report *report, const char *file,
 		return -1;
 	path = slabcheck_source_path(file, directory);
 	for (size_t i = 0; i < report->root_count && found < 0; i++) {
-		const char *root = report->roots[i].path;
-		size_t length = strlen(root);
+		const char *below =
+			slabcheck_path_below(path, report->roots[i].path);
 
-		if (strncmp(path, root, length) || path[length] != '/')
+		if (!below)
 			continue;
-		*relative = report_string((struct report *)report,
-					  path + length + 1);
+		*relative = report_string((struct report *)report, below);
 		found = (int)i;
 	}
 	free(path);

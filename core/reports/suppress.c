@@ -10,8 +10,8 @@
  *
  * The reason is required: a suppression without one silences nothing and
  * is itself reported, as is one naming a rule that does not exist.  The
- * `.slabcheck` configuration file (core/reports/config_file.c) turns rules off per
- * path.  A silenced finding is kept, marked with what silenced it, for
+ * `.slabcheck` configuration file (core/reports/config_file.c) turns rules off
+ * per path.  A silenced finding is kept, marked with what silenced it, for
  * --show-suppressed.  Problems with suppressions and configuration files
  * are reported under the id SUPPRESSION_RULE.
  */
@@ -135,6 +135,15 @@ char *slabcheck_source_path(const char *name, const char *directory)
 		return joined;
 	free(joined);
 	return resolved;
+}
+
+const char *slabcheck_path_below(const char *path, const char *directory)
+{
+	size_t length = strlen(directory);
+
+	if (strncmp(path, directory, length) || path[length] != '/')
+		return NULL;
+	return path + length + 1;
 }
 
 static struct source_file *source_file(struct suppressor *suppressor,

@@ -136,7 +136,6 @@ static void two_units_one_diff(void **state)
 	 */
 	assert_int_equal(asprintf(&link, "%s.link", directory) > 0, 1);
 	assert_int_equal(symlink(directory, link), 0);
-	edits.count = 0;
 	text_edits_add(&edits, 4, 5, "C");
 	line = lines_of("two.h", &edits, link);
 	assert_int_equal(add_lines(&set, line), 0);

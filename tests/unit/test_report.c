@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report_print(): findings sorted by file, line and column, each printed
- * once, in the one format every front-end shares, notes under their finding.
+ * once, in the one format every front-end shares, notes under their finding;
+ * and the path below a directory that names a finding's file.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -149,6 +150,22 @@ static void directory_survives_json(void **state)
 	free(text);
 }
 
+/*
+ * A path below a directory, as reports, suppression configs and convert's
+ * patches name files: only at a '/' boundary, never the directory itself.
+ */
+static void path_below_a_directory(void **state)
+{
+	(void)state;
+	assert_string_equal(slabcheck_path_below("/src/a.c", "/src"), "a.c");
+	assert_string_equal(slabcheck_path_below("/src/fs/a.c", "/src"),
+			    "fs/a.c");
+	assert_null(slabcheck_path_below("/srcs/a.c", "/src"));
+	assert_null(slabcheck_path_below("/src", "/src"));
+	assert_null(slabcheck_path_below("/other/a.c", "/src"));
+	assert_null(slabcheck_path_below("/a.c", "/"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -158,6 +175,7 @@ int main(void)
 		REPORT_TEST(as_errors_and_unknown_file),
 		REPORT_TEST(empty_report_prints_nothing),
 		REPORT_TEST(directory_survives_json),
+		REPORT_TEST(path_below_a_directory),
 	};
 
 	return cmocka_run_group_tests_name("report", tests, NULL, NULL);
