@@ -17,8 +17,10 @@
 # allmodconfig is restricted to SWEEP_TARGETS (default "fs/"; "fs/ net/"
 # and so on as the machine allows: each directory is two builds).  Its
 # configuration has CONFIG_WERROR off, since W=1 warnings would be errors,
-# and the kernel's own GCC plugins off (randstruct and latent_entropy draw
-# a random seed per tree, so the two builds could never match).
+# the kernel's own GCC plugins off (randstruct and latent_entropy draw a
+# random seed per tree, so the two builds could never match), and gcov off
+# (GCOV_PROFILE directories such as net/rds record the absolute path of
+# their .gcda file and a stamp taken from the clock in each object).
 #
 # The front-ends are BUILD_DIR's.  SWEEPS="allmod-gcc arm64-gcc" picks
 # sweeps by name.  Output: each sweep's summary and its "N passed, M
@@ -38,7 +40,8 @@ build=$(cd "$1" && pwd)
 base=${2:-/var/tmp/slabcheck-sweep}
 sweeps=${SWEEPS:-allmod-gcc allmod-sparse arm64-gcc arm64-sparse}
 arm64=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-)
-allmod=(KERNEL_DEFCONFIG=allmodconfig "KERNEL_CONFIG=-WERROR -GCC_PLUGINS"
+allmod=(KERNEL_DEFCONFIG=allmodconfig
+	"KERNEL_CONFIG=-WERROR -GCC_PLUGINS -GCOV_KERNEL"
 	"SWEEP_TARGETS=${SWEEP_TARGETS:-fs/}" SWEEP_MAKE_ARGS=W=1)
 failed=0
 
