@@ -9,6 +9,9 @@
 # (gcc-plugin/CMakeLists.txt): the tests run the lit suite and a short arm64
 # kernel stage with them.
 #
+# chromium loads the HTML report in a test, headless; lintian checks the
+# Debian package.
+#
 # --gcc-door: only what building and running the GCC door needs (the
 # compiler, the plugin headers, jansson, CMake), as scripts/demo.sh wants.
 set -eu
@@ -27,7 +30,8 @@ if [ "${1:-}" != --gcc-door ]; then
 		gcc-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu
 		gcc-riscv64-linux-gnu gcc-12-plugin-dev-riscv64-linux-gnu
 		gcc-powerpc64le-linux-gnu
-		gcc-12-plugin-dev-powerpc64le-linux-gnu)
+		gcc-12-plugin-dev-powerpc64le-linux-gnu
+		chromium lintian)
 	while read -r package; do
 		[ -n "$package" ] && packages+=("$package")
 	done < <(grep -v '^#' "$here/tests/kernel/packages.txt")
