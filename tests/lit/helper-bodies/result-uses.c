@@ -76,7 +76,7 @@ int __init nfs_init_nfspagecache(void)
 				SLAB_HWCACHE_ALIGN, NULL);
 }
 
-/* Compared with one errno, then tested. */
+/* Compared with one errno, then returned. */
 int __init nfs_init_readpagecache(void)
 {
 	int err;
@@ -86,12 +86,10 @@ int __init nfs_init_readpagecache(void)
 			       SLAB_HWCACHE_ALIGN, NULL);
 	if (err == -EINVAL)
 		pr_warn("nfs: bad read cache geometry\n");
-	if (err)
-		return err;
-	return 0;
+	return err;
 }
 
-/* Tested `< 0`, the call inside the condition. */
+/* Tested `< 0`, the call inside the condition, then returned. */
 int __init nfs_init_writepagecache(void)
 {
 	int err;
@@ -99,8 +97,8 @@ int __init nfs_init_writepagecache(void)
 	if ((err = kmem_cache_setup(nfs_wdata_cachep, "nfs_write_data",
 				    sizeof(struct nfs_page_min), 0,
 				    SLAB_HWCACHE_ALIGN, NULL)) < 0)
-		return err;
-	return 0;
+		pr_warn("nfs: no write cache: %d\n", err);
+	return err;
 }
 
 /* Switched on. */
@@ -112,7 +110,6 @@ int __init nfs_init_commitcache(void)
 	case 0:
 		return 0;
 	case -ENOMEM:
-		pr_warn("nfs: out of memory for the commit cache\n");
 		return -ENOMEM;
 	default:
 		return -EINVAL;
