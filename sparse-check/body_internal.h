@@ -132,5 +132,12 @@ struct source_location returned_at(struct function_translation *ft,
 
 /* Whether a phi merges the values an inlined body returns. */
 bool inlined_return(struct instruction *phi);
+/*
+ * Whether a phi is the result of an inlined call the core wants as a call
+ * (its own returns merged, or whatever value of its body the optimizer left
+ * as its result): the call defines it, the phi is not described.
+ */
+bool call_result_phi(const struct function_translation *ft,
+		     struct instruction *phi);
 
 #endif

@@ -59,19 +59,29 @@ static bool followed_member_address(const struct function_translation *ft,
 	return member && followed_tag(member);
 }
 
+bool call_result_phi(const struct function_translation *ft,
+		     struct instruction *phi)
+{
+	void *marker;
+
+	return inlined_return(phi) ||
+	       (phi->target &&
+		pointer_map_get(&ft->claimed, phi->target, &marker));
+}
+
 /* Whether the translation describes this instruction with its result. */
 bool described(const struct function_translation *ft, struct instruction *insn)
 {
 	struct position at;
 
 	/*
-	 * Every phi is translated (translate_block()) but those that merge
-	 * an inlined body's returns, wherever sparse placed it: a phi of a
-	 * variable sits where the variable is read, maybe inside an inlined
-	 * helper.
+	 * Every phi is translated (translate_block()) but the result of an
+	 * inlined call the core wants as a call, wherever sparse placed it:
+	 * a phi of a variable sits where the variable is read, maybe inside
+	 * an inlined helper.
 	 */
 	if (live(insn) && insn->opcode == OP_PHI)
-		return !inlined_return(insn) && scalar_result(insn);
+		return !call_result_phi(ft, insn) && scalar_result(insn);
 	if (!live(insn) || !callers_code(ft->range, insn, &at))
 		return false;
 	switch (insn->opcode) {

@@ -25,6 +25,11 @@ static struct pointer_map callers;
 static struct pointer_map enclosing;
 /* The phis that merge an inlined body's returned values. */
 static struct pointer_map inlined_returns;
+/*
+ * The results of the calls the core wants as calls, in the function being
+ * described (find_api_results()): result -> marker.
+ */
+static struct pointer_map api_results;
 
 bool inlined_return(struct instruction *phi)
 {
@@ -53,12 +58,60 @@ static bool callers_select(const struct code_range *range,
 	return true;
 }
 
+/*
+ * Whether a value is the caller's: its own code's, or the result of a call
+ * it made to the API (the caller's `IS_ERR(p) ? ... : ...`).
+ */
+static bool callers_value(const struct code_range *range, pseudo_t value)
+{
+	struct instruction *def;
+	void *marker;
+
+	if (!value || value->type != PSEUDO_REG || !(def = value->def) ||
+	    !live(def))
+		return true;
+	return own_code(range, def->pos) ||
+	       pointer_map_get(&callers, def, &marker) ||
+	       pointer_map_get(&api_results, value, &marker);
+}
+
+/*
+ * A select of an API helper's body that sparse's optimizer made of a phi
+ * (`IS_ERR(res) ? PTR_ERR(res) : 0`, an `err` set on one branch): sparse
+ * places it where the caller's code ends, which says nothing.  It is the
+ * body's when the body tests (the test is neither the caller's code nor
+ * the result of the caller's call of the API) and the body reads it or
+ * returns it as the call's result.
+ */
+static bool body_select(const struct code_range *range,
+			struct instruction *insn)
+{
+	struct pseudo_user *user;
+	void *marker;
+
+	if (insn->opcode != OP_SEL || !insn->target ||
+	    callers_value(range, insn->src1))
+		return false;
+	if (pointer_map_get(&api_results, insn->target, &marker))
+		return true;
+	FOR_EACH_PTR(insn->target->users, user) {
+		struct instruction *reader = user->insn;
+
+		if (live(reader) && reader->opcode != OP_INLINED_CALL &&
+		    reader->opcode != OP_SEL && reader->opcode != OP_PHI &&
+		    !own_code(range, reader->pos))
+			return true;
+	}
+	END_FOR_EACH_PTR(user);
+	return false;
+}
+
 bool callers_code(const struct code_range *range, struct instruction *insn,
 		  struct position *at)
 {
 	void *marker;
 
-	if (own_code(range, insn->pos)) {
+	if (own_code(range, insn->pos) && !body_select(range, insn)) {
 		*at = insn->pos;
 		return true;
 	}
@@ -272,6 +325,24 @@ void markers_track(struct entrypoint *ep)
 	pointer_map_release(&results);
 }
 
+void find_api_results(struct entrypoint *ep, const struct code_range *range)
+{
+	struct basic_block *bb;
+	struct instruction *insn;
+
+	pointer_map_release(&api_results);
+	FOR_EACH_PTR(ep->bbs, bb) {
+		FOR_EACH_PTR(bb->insns, insn) {
+			if (live(insn) && followed_marker(range, insn) &&
+			    insn->target && has_definition(insn->target))
+				pointer_map_put(&api_results, insn->target,
+						insn);
+		}
+		END_FOR_EACH_PTR(insn);
+	}
+	END_FOR_EACH_PTR(bb);
+}
+
 void find_enclosing(struct entrypoint *ep, const struct code_range *range)
 {
 	struct pointer_map calls; /* result -> call */
@@ -313,4 +384,5 @@ void markers_release(void)
 	pointer_map_release(&enclosing);
 	pointer_map_release(&callers);
 	pointer_map_release(&inlined_returns);
+	pointer_map_release(&api_results);
 }

@@ -372,7 +372,7 @@ static void translate_block(struct function_translation *ft,
 		if (!live(insn))
 			continue;
 		if (insn->opcode == OP_PHI) {
-			if (!inlined_return(insn))
+			if (!call_result_phi(ft, insn))
 				translate_phi(ft, insn);
 			continue;
 		}
@@ -421,6 +421,25 @@ static bool returns_value(struct instruction *marker)
 	return fn && fn->type == SYM_FN && scalar_type(fn->ctype.base_type);
 }
 
+/*
+ * Whether the caller's code defines an inlined call's result.  A value of
+ * the inlined body does not: the call is described with it as its result,
+ * whatever the body computed it with.  A phi may be the caller's (a
+ * variable's, placed where the helper reads it) only when the call returns
+ * its argument as it is; any other phi the result is merged the body's
+ * values (its own returns, those of a helper it called:
+ * PTR_ERR_OR_ZERO()'s, a local variable it returns).
+ */
+static bool callers_result(struct function_translation *ft,
+			   struct instruction *marker)
+{
+	struct instruction *def = marker->target->def;
+
+	if (live(def) && def->opcode == OP_PHI && !identity_marker(marker))
+		return false;
+	return described(ft, def);
+}
+
 /* Inlined calls whose result the caller's code cannot define otherwise. */
 static void claim_results(struct function_translation *ft)
 {
@@ -436,7 +455,7 @@ static void claim_results(struct function_translation *ft)
 			    !returns_value(insn) || !target ||
 			    (target->type != PSEUDO_REG &&
 			     target->type != PSEUDO_PHI) ||
-			    described(ft, target->def) ||
+			    callers_result(ft, insn) ||
 			    pointer_map_get(&ft->claimed, target, &claim))
 				continue;
 			pointer_map_put(&ft->claimed, target, insn);
@@ -513,6 +532,7 @@ void translate_body(struct translation_unit *tu, int index,
 	pointer_map_init(&ft.blocks);
 	pointer_map_init(&ft.exits);
 	pointer_map_init(&ft.claimed);
+	find_api_results(ep, range);
 	pointer_map_init(&ft.identity_calls);
 	/* The model's entry is block 0. */
 	number_blocks(&ft, ep->entry->bb, &count);

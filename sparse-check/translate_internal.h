@@ -83,6 +83,11 @@ const struct code_range *function_range(struct symbol *sym);
 bool callers_code(const struct code_range *range, struct instruction *insn,
 		  struct position *at);
 void markers_release(void);
+/*
+ * The results of the calls of a function that the core wants as calls,
+ * before its body is described (callers_code() asks).
+ */
+void find_api_results(struct entrypoint *ep, const struct code_range *range);
 /* Which calls of a function are another call's arguments, as they are. */
 void find_enclosing(struct entrypoint *ep, const struct code_range *range);
 /* Where the core places a call: that of the call whose argument it is. */

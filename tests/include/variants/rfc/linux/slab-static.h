@@ -1,0 +1,48 @@
+/*
+ * <linux/slab-static.h> with the helpers' bodies as the RFC writes them:
+ * the setup's result kept, tested with IS_ERR() and turned into an errno
+ * with PTR_ERR().  Each helper is written out on its own.
+ *
+ * Written for slabcheck's tests; not kernel code.
+ */
+#ifndef _LINUX_SLAB_STATIC_H
+#define _LINUX_SLAB_STATIC_H
+
+#include "../../slab-static-common.h"
+
+static inline int kmem_cache_setup_usercopy(struct kmem_cache *s,
+					    const char *name,
+					    unsigned int size,
+					    unsigned int align,
+					    slab_flags_t flags,
+					    unsigned int useroffset,
+					    unsigned int usersize,
+					    void (*ctor)(void *))
+{
+	struct kmem_cache *res;
+
+	res = __KMEM_CACHE_SETUP(s, name, size, flags,
+				 .align		= align,
+				 .ctor		= ctor,
+				 .useroffset	= useroffset,
+				 .usersize	= usersize);
+	if (IS_ERR(res))
+		return PTR_ERR(res);
+	return 0;
+}
+
+static inline int kmem_cache_setup(struct kmem_cache *s, const char *name,
+				   unsigned int size, unsigned int align,
+				   slab_flags_t flags, void (*ctor)(void *))
+{
+	struct kmem_cache *res;
+
+	res = __KMEM_CACHE_SETUP(s, name, size, flags,
+				 .align		= align,
+				 .ctor		= ctor);
+	if (IS_ERR(res))
+		return PTR_ERR(res);
+	return 0;
+}
+
+#endif /* _LINUX_SLAB_STATIC_H */
