@@ -523,9 +523,8 @@ int main(int argc, char **argv)
 		/* Silence would look like a tool that did nothing. */
 		if (!units_with_pointers && !(outcome & EXIT_TROUBLE))
 			fprintf(stderr,
-				"slabcheck-clang: no cache pointer (static "
-				"struct kmem_cache *NAME) in %zu %s: nothing "
-				"to convert\n",
+				"slabcheck-clang: no dynamic cache pointer "
+				"in %zu %s: nothing to convert\n",
 				files.size(),
 				files.size() == 1 ? "file" : "files");
 	} else {

@@ -243,7 +243,7 @@ if [ -x "$build_dir/clang-check/slabcheck-clang" ]; then
 	status=0
 	"$slabcheck" convert hello.c -- "${flags[@]}" >out 2>err || status=$?
 	expect "convert, no cache pointer: said" \
-		"0:slabcheck-clang: no cache pointer (static struct kmem_cache *NAME) in 1 file: nothing to convert:" \
+		"0:slabcheck-clang: no dynamic cache pointer in 1 file: nothing to convert:" \
 		"$status:$(cat err):$(cat out)"
 	cp "$source_dir/tests/lit/convert/verify.c" verify.c
 	log=$(grep -n '^static struct kmem_cache \*vfy_log_cachep;' verify.c |
