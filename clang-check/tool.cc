@@ -60,8 +60,14 @@ static bool convert_mode;
 /* --format=sarif with --convert: the units' results, gathered into one log
  * on stdout instead of the patch. */
 static struct convert_sarif *sarif_log;
-/* --convert-verify: each unit converted is checked again, converted. */
+/*
+ * Each unit converted is checked again, converted, unless
+ * --convert-no-verify: a patch that adds a finding is never proposed
+ * unasked.  --convert-verify, the old way to ask, is still taken.
+ */
 static bool verify_mode;
+/* --convert: how many units printed a line of the table. */
+static size_t units_with_pointers;
 /* --convert: the headers' edits of every unit, written once at the end. */
 static struct convert_header_edits header_edits;
 
@@ -92,10 +98,12 @@ static void usage(FILE *stream)
 		"say which caches could be static instances, and why not");
 	fprintf(stream, "%-38s%s\n", "  --format=diff|sarif",
 		"with --convert: the patch, or SARIF with fixes");
-	fprintf(stream, "%-38s%s\n", "  --convert-verify",
-		"with --convert: compile and check the converted code, and");
+	fprintf(stream, "%-38s%s\n", "  --convert-no-verify",
+		"with --convert: do not compile and check the converted");
 	fprintf(stream, "%-38s%s\n", "",
-		"take back what does not compile or draws a finding");
+		"code (by default what does not compile or draws a");
+	fprintf(stream, "%-38s%s\n", "",
+		"finding is taken back; --convert-verify: the default)");
 	fprintf(stream, "%-38s%s\n", "  --help", "this help");
 	fprintf(stream, "%-38s%s\n", "  --version", "the version");
 	fprintf(stream, "\n"
@@ -384,6 +392,7 @@ static int check_files(const CompilationDatabase &database,
 			state.done++;
 		} else {
 			fputs(table.c_str(), stderr);
+			units_with_pointers += !table.empty();
 			report(state, file, output);
 		}
 		running.erase(found);
@@ -396,7 +405,8 @@ int main(int argc, char **argv)
 	std::vector<std::string> files, flags;
 	std::string build_dir, error;
 	std::unique_ptr<CompilationDatabase> database;
-	bool fixed = false, sarif = false;
+	bool fixed = false, sarif = false, verify_given = false;
+	bool no_verify = false;
 	unsigned jobs = 1;
 	int outcome;
 
@@ -430,8 +440,10 @@ int main(int argc, char **argv)
 			jobs = (unsigned)atoi(argument.c_str() + 2);
 		} else if (argument == "--convert") {
 			convert_mode = true;
-		} else if (argument == "--convert-verify") {
-			verify_mode = true;
+		} else if (argument == "--convert-verify" ||
+			   argument == "--convert-no-verify") {
+			verify_given = true;
+			no_verify = argument == "--convert-no-verify";
 		} else if (argument == "--format=sarif") {
 			sarif = true;
 		} else if (argument == "--format=diff") {
@@ -455,11 +467,12 @@ int main(int argc, char **argv)
 	}
 	if (jobs < 1)
 		jobs = 1;
-	if ((sarif || verify_mode) && !convert_mode) {
+	if ((sarif || verify_given) && !convert_mode) {
 		fprintf(stderr, "slabcheck-clang: error: --format= and "
-				"--convert-verify go with --convert\n");
+				"--convert-[no-]verify go with --convert\n");
 		return EXIT_TROUBLE;
 	}
+	verify_mode = convert_mode && !no_verify;
 	if (fixed)
 		database = std::make_unique<given_files_database>(files, flags);
 	else if (!build_dir.empty())
@@ -507,6 +520,13 @@ int main(int argc, char **argv)
 		    header_edits.conflicts)
 			outcome |= EXIT_TROUBLE;
 		convert_header_edits_release(&header_edits);
+		/* Silence would look like a tool that did nothing. */
+		if (!units_with_pointers && !(outcome & EXIT_TROUBLE))
+			fprintf(stderr,
+				"slabcheck-clang: no dynamic cache pointer "
+				"in %zu %s: nothing to convert\n",
+				files.size(),
+				files.size() == 1 ? "file" : "files");
 	} else {
 		outcome = check_files(*database, files, jobs);
 	}

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * slabcheck-clang's run of one file (tool_file.cc): parsed with its compile
- * command, checked, or converted (--convert), and for --convert-verify the
- * converted text checked again until nothing is taken back.  tool.cc runs
- * the files, each in a child process of its own.
+ * command, checked, or converted (--convert), and unless
+ * --convert-no-verify the converted text checked again until nothing is
+ * taken back.  tool.cc runs the files, each in a child process of its own.
  */
 #ifndef SLABCHECK_CLANG_TOOL_FILE_H
 #define SLABCHECK_CLANG_TOOL_FILE_H
@@ -52,8 +52,8 @@ void check_include(const clang::tooling::CompilationDatabase &database,
 		   const std::string &file, file_result &result);
 
 /*
- * --convert --convert-verify, after run_file() converted the file: the
- * converted text is compiled and checked with every rule, at their
+ * --convert (unless --convert-no-verify), after run_file() converted the
+ * file: the converted text is compiled and checked with every rule, at their
  * defaults; a conversion that does not compile or draws a finding is
  * taken back, and the unit converted again without it, until the
  * converted text is clean.

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "locate.h"
 #include "slabcheck.h"
 
 /*
@@ -59,6 +60,15 @@ char *front_end_option(const char *key, const char *value);
  * the build runs (NULL: the one slabcheck was built for); exits if none.
  */
 const char *plugin_path(const char *compiler);
+/*
+ * A program or plugin of ours (for the GCC plugin, of 'compiler'), or
+ * exit with status 2 saying that it is not installed: checked before any
+ * compiler or make runs, so that a missing one is not reported as files
+ * that failed to compile.
+ */
+const char *installed_sibling(enum sibling sibling, const char *compiler);
+/* --sparse and --clang-tool: their program is installed, or exit. */
+void require_front_end(void);
 /* asprintf() of one string, or exit. */
 char *format_string(const char *fmt, const char *value);
 /* Runs a command with its stdout on our stderr: its exit status, or -1. */
@@ -119,5 +129,11 @@ int finish_run(struct check_run *run);
 int kbuild_command(int argc, char **argv);
 /* slabcheck convert kbuild ...: kbuild.c. */
 int convert_kbuild_command(int argc, char **argv);
+/*
+ * An option of both convert commands for slabcheck-clang (--format=,
+ * --verify, --no-verify): 1, with what to pass in '*passed' (or NULL);
+ * 0 when 'argument' is none.
+ */
+int convert_option(const char *argument, const char **passed);
 
 #endif

@@ -19,12 +19,12 @@
 	"[-- CFLAGS...]\n"
 #define KBUILD_SYNOPSIS                                                        \
 	"  or:  slabcheck kbuild [OPTION]... [--sparse|--clang|--clang-tool] " \
-	"[-C KERNEL_DIR] [M=DIR] [make arguments]...\n"
+	"[--allow-no-series] [-C KERNEL_DIR] [M=DIR] [make arguments]...\n"
 #define LINK_SYNOPSIS "  or:  slabcheck link [OPTION]... [--kbuild] FACTS...\n"
 #define CONVERT_SYNOPSIS                                                       \
-	"  or:  slabcheck convert [--verify] [--format=diff|sarif] FILE.c... " \
-	"-- CFLAGS...\n"                                                       \
-	"  or:  slabcheck convert kbuild [--verify] [--format=diff|sarif] "    \
+	"  or:  slabcheck convert [--no-verify] [--format=diff|sarif] "        \
+	"FILE.c... -- CFLAGS...\n"                                             \
+	"  or:  slabcheck convert kbuild [--no-verify] [--format=diff|sarif] " \
 	"[-C KERNEL_DIR] [M=DIR] [make arguments]...\n"
 #define INFORMATION_SYNOPSIS                                            \
 	"  or:  slabcheck --list-rules | --explain RULE | --version | " \
@@ -98,7 +98,13 @@
 	"     status & 2: trouble)\n"                                          \
 	"A summary line on stderr ends each run: units checked, modules "      \
 	"linked,\n"                                                            \
-	"findings (new, known, suppressed) and objects that failed.\n"
+	"findings (new, known, suppressed) and objects that failed; a run "    \
+	"whose units\n"                                                        \
+	"have no static cache (no instance, no setup) says so after it: "      \
+	"nothing was\n"                                                        \
+	"checked.  A file that is missing, a directory or not C, a "           \
+	"front-end that\n"                                                     \
+	"is not installed: exit status 2, before any compiler runs.\n"
 
 #define ENVIRONMENT_HELP                                                      \
 	"Environment:\n"                                                      \
@@ -187,14 +193,28 @@ static void print_files_help(FILE *stream)
 static void print_kbuild_help(FILE *stream)
 {
 	fputs("Usage: slabcheck kbuild [OPTION]... [--sparse|--clang|"
-	      "--clang-tool] [-C KERNEL_DIR]\n"
-	      "                        [M=DIR] [make arguments]...\n"
+	      "--clang-tool]\n"
+	      "                        [--allow-no-series] [-C KERNEL_DIR] "
+	      "[M=DIR]\n"
+	      "                        [make arguments]...\n"
 	      "Runs make (with -k) in KERNEL_DIR (default: here) with a "
 	      "slabcheck front-end\n"
 	      "in the build, then checks each module (kbuild's .mod files) "
 	      "and each directory\n"
 	      "of built-in objects as a whole.  The tree must have the "
-	      "static-cache series.\n"
+	      "static-cache series\n"
+	      "(include/linux/slab-static.h): without it there is nothing to "
+	      "check, and\n"
+	      "slabcheck says so and exits with status 2 before make runs.\n"
+	      "\n"
+	      "      --allow-no-series         run on a tree without the "
+	      "series all the same\n"
+	      "\n"
+	      "make's own options and arguments (targets, VAR=value, -C, -j, "
+	      "-k...) are\n"
+	      "passed on; an option of two dashes that is neither ours nor "
+	      "GNU make's is\n"
+	      "an error.\n"
 	      "\n"
 	      "The build's own variables are kept, from the command line or "
 	      "the environment:\n"
@@ -250,9 +270,9 @@ static void print_link_help(FILE *stream)
 
 static void print_convert_help(FILE *stream)
 {
-	fputs("Usage: slabcheck convert [--verify] [--format=diff|sarif] "
+	fputs("Usage: slabcheck convert [--no-verify] [--format=diff|sarif] "
 	      "FILE.c... -- CFLAGS...\n"
-	      "  or:  slabcheck convert kbuild [--verify] "
+	      "  or:  slabcheck convert kbuild [--no-verify] "
 	      "[--format=diff|sarif] [-C KERNEL_DIR]\n"
 	      "       [M=DIR] [make arguments]...\n"
 	      "Says, for each pointer to a dynamic cache that the files "
@@ -275,11 +295,16 @@ static void print_convert_help(FILE *stream)
 	      "the files under\n"
 	      "the current directory that the run did not read are read as "
 	      "text.\n"
-	      "--verify compiles each file converted and checks it with every "
-	      "rule; a\n"
-	      "conversion that does not compile or draws a finding is taken "
-	      "back, its\n"
-	      "reason in the table.\n"
+	      "Each file converted is compiled and checked with every rule "
+	      "before anything\n"
+	      "is printed; a conversion that does not compile or draws a "
+	      "finding is taken\n"
+	      "back, its reason in the table: no patch proposed adds a "
+	      "finding.\n"
+	      "--no-verify skips that check, and is about twice as fast "
+	      "(--verify, the\n"
+	      "default, is still taken).  Files that define no cache pointer "
+	      "are said so.\n"
 	      "--format=sarif prints instead one SARIF 2.1.0 log: each "
 	      "pointer a result at\n"
 	      "its definition, a conversion (rule convert) with its edits as "
@@ -333,9 +358,18 @@ void usage_error(enum subcommand subcommand, const char *message,
 		[SUBCOMMAND_LINK] = " link",
 		[SUBCOMMAND_CONVERT] = " convert",
 	};
+	/* The short usage: the command's synopsis, past "Usage: " or
+	 * "  or:  ". */
+	static const char *const synopses[] = {
+		[SUBCOMMAND_FILES] = FILES_SYNOPSIS + 7,
+		[SUBCOMMAND_KBUILD] = KBUILD_SYNOPSIS + 7,
+		[SUBCOMMAND_LINK] = LINK_SYNOPSIS + 7,
+		[SUBCOMMAND_CONVERT] = CONVERT_SYNOPSIS + 7,
+	};
 
 	fprintf(stderr, "slabcheck: %s%s%s%s\n", message, argument ? " '" : "",
 		argument ? argument : "", argument ? "'" : "");
+	fprintf(stderr, "Usage: %s", synopses[subcommand]);
 	fprintf(stderr, "Try 'slabcheck%s --help' for more information.\n",
 		names[subcommand]);
 	exit(EXIT_TROUBLE);

@@ -26,19 +26,22 @@
 /* The build as the user asked for it, from the command line and make's
  * environment. */
 struct build {
-	const char *kernel;  /* -C, or here */
-	const char *objects; /* O= (or KBUILD_OUTPUT), relative to -C */
-	const char *module;  /* M= (or KBUILD_EXTMOD) */
-	const char *kcflags; /* the build's own KCFLAGS */
-	const char *cc;	     /* the build's own CC= */
-	const char *cross;   /* CROSS_COMPILE= (or from make's environment) */
-	const char *cf;	     /* the build's own CF= */
-	bool checker_level;  /* C= given */
-	bool llvm;	     /* LLVM= or a Clang CC= given */
-	bool modpost_warn;   /* KBUILD_MODPOST_WARN= given */
-	const char *jobs;    /* make's -j, for slabcheck-clang */
+	const char *kernel;   /* -C, or here */
+	const char *objects;  /* O= (or KBUILD_OUTPUT), relative to -C */
+	const char *module;   /* M= (or KBUILD_EXTMOD) */
+	const char *kcflags;  /* the build's own KCFLAGS */
+	const char *cc;	      /* the build's own CC= */
+	const char *cross;    /* CROSS_COMPILE= (or from make's environment) */
+	const char *cf;	      /* the build's own CF= */
+	bool checker_level;   /* C= given */
+	bool llvm;	      /* LLVM= or a Clang CC= given */
+	bool modpost_warn;    /* KBUILD_MODPOST_WARN= given */
+	const char *jobs;     /* make's -j, for slabcheck-clang */
+	bool allow_no_series; /* --allow-no-series */
 	char **targets;
 	int target_count;
+	/* Whose usage a wrong argument gets: kbuild's or convert's. */
+	enum subcommand subcommand;
 };
 
 static const char *environment(const char *name)
@@ -71,6 +74,44 @@ static bool takes_value(const char *option)
 }
 
 /*
+ * GNU make's long options, as its manual lists them, passed on as they
+ * are; any other "--" option is a mistake, ours to say, not make's (its
+ * whole usage, or a target named "--foo").  ':' at the end: it takes a
+ * value, with "=" or as the next argument.
+ */
+static const char make_long_options[] =
+	"always-make assume-new: assume-old: check-symlink-times debug "
+	"directory: dry-run environment-overrides eval: file: ignore-errors "
+	"include-dir: jobs just-print keep-going load-average makefile: "
+	"max-load new-file: no-builtin-rules no-builtin-variables "
+	"no-keep-going no-print-directory no-silent old-file: output-sync "
+	"print-data-base print-directory question recon shuffle silent stop "
+	"touch trace warn-undefined-variables what-if:";
+
+/*
+ * Whether 'argument' ("--NAME[=VALUE]") is one of make's long options;
+ * '*takes_next' says whether the next argument is its value.
+ */
+static bool make_long_option(const char *argument, bool *takes_next)
+{
+	const char *name = argument + 2;
+	size_t length = strcspn(name, "=");
+
+	for (const char *option = make_long_options; *option;) {
+		size_t option_length = strcspn(option, ": ");
+
+		if (option_length == length && !strncmp(option, name, length)) {
+			*takes_next =
+				option[option_length] == ':' && !name[length];
+			return true;
+		}
+		option += strcspn(option, " ");
+		option += *option == ' ';
+	}
+	return false;
+}
+
+/*
  * Reads the build from the arguments: ours (the common options) are
  * taken out, make's stay in 'command' in their order; the variables we
  * merge with ours are kept aside and written back by add_variables().
@@ -93,15 +134,24 @@ static int read_build(struct build *build, struct check_run *run, int argc,
 	build->targets = calloc((size_t)argc + 1, sizeof(char *));
 	for (int i = 2; i < argc; i++) {
 		const char *argument = argv[i];
+		bool long_value = false;
 
-		if (common_option(run, SUBCOMMAND_KBUILD, argument))
+		if (common_option(run, build->subcommand, argument))
 			continue;
 		if (!strcmp(argument, "--help") || !strcmp(argument, "-h")) {
-			print_help(SUBCOMMAND_KBUILD, stdout);
+			print_help(build->subcommand, stdout);
 			exit(EXIT_CLEAN);
 		}
 		if (information_option(argc, argv, &i))
 			continue;
+		if (!strcmp(argument, "--allow-no-series")) {
+			build->allow_no_series = true;
+			continue;
+		}
+		if (!strncmp(argument, "--", 2) && argument[2] &&
+		    !make_long_option(argument, &long_value))
+			usage_error(build->subcommand, "unknown option",
+				    argument);
 		if (!strncmp(argument, "KCFLAGS=", 8)) {
 			build->kcflags = argument + 8;
 			continue;
@@ -133,16 +183,21 @@ static int read_build(struct build *build, struct check_run *run, int argc,
 			build->kernel = argument + 2;
 		else if (!strncmp(argument, "--directory=", 12))
 			build->kernel = argument + 12;
+		else if (!strcmp(argument, "--directory") && i + 1 < argc)
+			build->kernel = argv[i + 1];
 		/* As many files at a time as make compiles. */
 		else if (!strcmp(argument, "-j") && i + 1 < argc &&
 			 isdigit((unsigned char)argv[i + 1][0]))
 			build->jobs = format_string("-j%s", argv[i + 1]);
 		else if (!strncmp(argument, "-j", 2) && argument[2])
 			build->jobs = argument;
+		else if (!strncmp(argument, "--jobs=", 7))
+			build->jobs = format_string("-j%s", argument + 7);
 		else if (argument[0] != '-' && !strchr(argument, '='))
 			build->targets[build->target_count++] = argv[i];
 		command[n++] = argv[i];
-		if (argument[0] == '-' && takes_value(argument) && i + 1 < argc)
+		if (argument[0] == '-' &&
+		    (takes_value(argument) || long_value) && i + 1 < argc)
 			command[n++] = argv[++i];
 	}
 	build->kernel = absolute_path(here ? here : ".", build->kernel);
@@ -260,7 +315,7 @@ static bool through_distcc(const struct build *build)
 static int add_distcc_variables(struct build *build, char **command, int n,
 				const char *plugin_options)
 {
-	const char *wrapper = sibling_path(SIBLING_GCC_WRAPPER);
+	const char *wrapper = installed_sibling(SIBLING_GCC_WRAPPER, NULL);
 	const char *compiler_start = build->cc + strlen(build->cc);
 	char *directory, *slash, *cc, *ours, *path;
 
@@ -452,6 +507,34 @@ static void check_with_tool(const struct build *build, struct check_run *run,
 }
 
 /*
+ * A kernel without the static-cache series has no static cache to check:
+ * a run over it would end clean, and CI would take that for a pass.  The
+ * header is in the source tree: -C's, or the one an object tree given as
+ * -C links to as 'source' (the M= builds of an O= kernel).
+ */
+static void require_series(const struct build *build)
+{
+	static const char header[] = "include/linux/slab-static.h";
+	char *in_tree, *in_source;
+	bool found;
+
+	if (asprintf(&in_tree, "%s/%s", build->kernel, header) < 0 ||
+	    asprintf(&in_source, "%s/source/%s", build->kernel, header) < 0)
+		exit(EXIT_TROUBLE);
+	found = !access(in_tree, F_OK) || !access(in_source, F_OK);
+	free(in_tree);
+	free(in_source);
+	if (found || build->allow_no_series)
+		return;
+	fprintf(stderr,
+		"slabcheck: %s has no %s: the tree lacks the static-cache "
+		"series, nothing in it can be checked (--allow-no-series runs "
+		"anyway)\n",
+		build->kernel, header);
+	exit(EXIT_TROUBLE);
+}
+
+/*
  * make with the targets as asked, past objects that fail to compile, with
  * KBUILD_MODPOST_WARN=1 while the kernel has no Module.symvers for an M=
  * module or in-tree modules by name: the first steps of both kbuild
@@ -469,6 +552,9 @@ static int build_targets(struct build *build, struct check_run *run, int argc,
 	/* Past objects that fail to compile: their findings are lost only. */
 	command[n++] = "-k";
 	n = read_build(build, run, argc, argv, command, n);
+	/* Before make runs: what it would take for a failed build. */
+	require_series(build);
+	require_front_end();
 	run->directory = results_directory();
 	run->grouping = LINK_KBUILD;
 	run->kernel_root = build->kernel;
@@ -496,7 +582,7 @@ static int build_targets(struct build *build, struct check_run *run, int argc,
 int kbuild_command(int argc, char **argv)
 {
 	struct check_run run;
-	struct build build = { 0 };
+	struct build build = { .subcommand = SUBCOMMAND_KBUILD };
 	size_t failed = 0;
 
 	check_run_init(&run);
@@ -520,29 +606,26 @@ int kbuild_command(int argc, char **argv)
 int convert_kbuild_command(int argc, char **argv)
 {
 	struct check_run run;
-	struct build build = { 0 };
+	struct build build = { .subcommand = SUBCOMMAND_CONVERT };
 	size_t failed = 0;
 	char *database;
 	int status = 0;
-
-	char *format = "--format=diff";
-	bool verify = false;
+	const char *format = "--format=diff", *verify = NULL, *passed;
 	int kept = 2;
 
-	/* argv[0] and "convert"; what follows, but for the patch's format,
-	 * is read as "kbuild ..." is. */
+	/* argv[0] and "convert"; what follows, but for slabcheck-clang's
+	 * options, is read as "kbuild ..." is. */
 	for (int i = 2; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			print_help(SUBCOMMAND_CONVERT, stdout);
 			return EXIT_CLEAN;
 		}
-		if (!strcmp(argv[i], "--format=diff") ||
-		    !strcmp(argv[i], "--format=sarif"))
-			format = argv[i];
-		else if (!strcmp(argv[i], "--verify"))
-			verify = true;
-		else
+		if (!convert_option(argv[i], &passed))
 			argv[kept++] = argv[i];
+		else if (passed && !strncmp(passed, "--format=", 9))
+			format = passed;
+		else if (passed)
+			verify = passed;
 	}
 	argc = kept;
 	check_run_init(&run);
@@ -563,8 +646,8 @@ int convert_kbuild_command(int argc, char **argv)
 		convert[count++] = (char *)sibling_path(SIBLING_CLANG_TOOL);
 		convert[count++] = "--convert";
 		if (verify)
-			convert[count++] = "--convert-verify";
-		convert[count++] = format;
+			convert[count++] = (char *)verify;
+		convert[count++] = (char *)format;
 		convert[count++] = (char *)build.jobs;
 		convert[count++] = "-p";
 		convert[count++] = database;

@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,8 @@
 #endif
 
 struct sibling_place {
+	/* How a message names it. */
+	const char *name;
 	const char *variable;
 	/* Relative to the program's directory, or absolute. */
 	const char *installed;
@@ -40,23 +43,28 @@ struct sibling_place {
 };
 
 static const struct sibling_place places[SIBLING_COUNT] = {
-	[SIBLING_GCC_PLUGIN] = { "SLABCHECK_GCC_PLUGIN",
+	[SIBLING_GCC_PLUGIN] = { "the GCC plugin slabcheck_gcc.so",
+				 "SLABCHECK_GCC_PLUGIN",
 				 SLABCHECK_INSTALLED_GCC_PLUGIN,
 				 "../gcc-plugin/slabcheck_gcc.so",
 				 /* GCC's own plugin directory. */
 				 "slabcheck_gcc" },
-	[SIBLING_CLANG_PLUGIN] = { "SLABCHECK_CLANG_PLUGIN",
+	[SIBLING_CLANG_PLUGIN] = { "the Clang plugin slabcheck_clang.so",
+				   "SLABCHECK_CLANG_PLUGIN",
 				   SLABCHECK_INSTALLED_LIBRARY_DIR
 				   "/slabcheck_clang.so",
 				   "../clang-check/slabcheck_clang.so", NULL },
-	[SIBLING_SPARSE] = { "SLABCHECK_SPARSE", "slabcheck-sparse",
+	[SIBLING_SPARSE] = { "slabcheck-sparse", "SLABCHECK_SPARSE",
+			     "slabcheck-sparse",
 			     "../sparse-check/slabcheck-sparse",
 			     "slabcheck-sparse" },
-	[SIBLING_CLANG_TOOL] = { "SLABCHECK_CLANG_TOOL", "slabcheck-clang",
+	[SIBLING_CLANG_TOOL] = { "slabcheck-clang", "SLABCHECK_CLANG_TOOL",
+				 "slabcheck-clang",
 				 "../clang-check/slabcheck-clang",
 				 "slabcheck-clang" },
-	[SIBLING_GCC_WRAPPER] = { "SLABCHECK_GCC_WRAPPER", "slabcheck-gcc",
-				  "slabcheck-gcc", "slabcheck-gcc" },
+	[SIBLING_GCC_WRAPPER] = { "slabcheck-gcc", "SLABCHECK_GCC_WRAPPER",
+				  "slabcheck-gcc", "slabcheck-gcc",
+				  "slabcheck-gcc" },
 };
 
 static const char *found[SIBLING_COUNT];
@@ -217,12 +225,71 @@ const char *gcc_plugin_for(const char *compiler)
 	return last_plugin;
 }
 
-void sibling_describe_search(enum sibling sibling, FILE *stream)
+/* Whether 'name' is a program in a directory of PATH. */
+static bool on_path(const char *name)
+{
+	const char *path = getenv("PATH");
+	bool found = false;
+
+	while (path && *path && !found) {
+		size_t length = strcspn(path, ":");
+		char *candidate;
+
+		if (asprintf(&candidate, "%.*s/%s", (int)length,
+			     length ? path : ".", name) >= 0) {
+			found = !access(candidate, X_OK);
+			free(candidate);
+		}
+		path += length + (path[length] == ':');
+	}
+	return found;
+}
+
+bool sibling_installed(enum sibling sibling, const char *path,
+		       const char *compiler)
+{
+	const char *gcc;
+	char *question, *answer;
+	bool found;
+
+	if (!path)
+		return false;
+	if (strchr(path, '/'))
+		return !access(path,
+			       sibling == SIBLING_GCC_PLUGIN ||
+					       sibling == SIBLING_CLANG_PLUGIN ?
+				       R_OK :
+				       X_OK);
+	if (sibling != SIBLING_GCC_PLUGIN)
+		return on_path(path);
+	/* -fplugin=NAME: the GCC looks in its plugin directory; ask it. */
+	gcc = compiler && *compiler ? compiler : SLABCHECK_DEFAULT_CC;
+	gcc = strrchr(gcc, ' ') ? strrchr(gcc, ' ') + 1 : gcc;
+	if (asprintf(&question, "-print-file-name=plugin/%s.so", path) < 0)
+		return true;
+	answer = gcc_answer(gcc, question);
+	free(question);
+	/* Not found, GCC echoes the name; a GCC that cannot answer says
+	 * what is wrong when it compiles. */
+	found = !answer || (answer[0] == '/' && !access(answer, R_OK));
+	free(answer);
+	return found;
+}
+
+void sibling_describe_missing(enum sibling sibling, const char *path,
+			      FILE *stream)
 {
 	const struct sibling_place *place = &places[sibling];
-	const char *directory = own_directory();
+	const char *named = getenv(place->variable);
 
-	fprintf(stream, "looked for %s, then %s/%s and %s/%s", place->variable,
-		directory ? directory : ".", place->installed,
-		directory ? directory : ".", place->built);
+	if (named && *named)
+		fprintf(stream,
+			"slabcheck: %s is not installed: %s names %s, which "
+			"is not there\n",
+			place->name, place->variable, path ? path : named);
+	else
+		fprintf(stream,
+			"slabcheck: %s is not installed (install the full "
+			"slabcheck package, or name it in %s)\n",
+			place->name, place->variable);
 }

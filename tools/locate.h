@@ -9,6 +9,7 @@
 #ifndef SLABCHECK_TOOLS_LOCATE_H
 #define SLABCHECK_TOOLS_LOCATE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 enum sibling {
@@ -36,7 +37,15 @@ const char *sibling_path(enum sibling sibling);
 const char *gcc_plugin_for(const char *compiler);
 /* The environment variable that names the sibling. */
 const char *sibling_variable(enum sibling sibling);
-/* Where the sibling was looked for, for a message when it is missing. */
-void sibling_describe_search(enum sibling sibling, FILE *stream);
+/*
+ * Whether the sibling at 'path' (from sibling_path() or gcc_plugin_for()
+ * for 'compiler') is there: a path, or a bare name on PATH (the GCC
+ * plugin: in the plugin directory of the GCC 'compiler' names).
+ */
+bool sibling_installed(enum sibling sibling, const char *path,
+		       const char *compiler);
+/* One line: the sibling is not installed, and what to do. */
+void sibling_describe_missing(enum sibling sibling, const char *path,
+			      FILE *stream);
 
 #endif

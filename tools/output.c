@@ -22,6 +22,18 @@ void output_init(struct output_options *output)
 	memset(output, 0, sizeof(*output));
 }
 
+/* A count of lines: digits only, not too many; 1, or -1 when not one. */
+static int parse_count(const char *text, int *count)
+{
+	char *end;
+	long value = strtol(text, &end, 10);
+
+	if (!*text || *end || *text == '-' || *text == '+' || value > 10000)
+		return -1;
+	*count = (int)value;
+	return 1;
+}
+
 int output_parse(struct output_options *output, const char *argument)
 {
 	if (!strcmp(argument, "--format=text"))
@@ -33,7 +45,7 @@ int output_parse(struct output_options *output, const char *argument)
 	else if (!strncmp(argument, "--format=", 9))
 		return -1;
 	else if (!strncmp(argument, "--context=", 10))
-		output->context = atoi(argument + 10);
+		return parse_count(argument + 10, &output->context);
 	else if (!strncmp(argument, "--baseline=", 11))
 		output->baseline = argument + 11;
 	else if (!strncmp(argument, "--write-baseline=", 17))

@@ -222,6 +222,38 @@ static const char *plural(size_t count, const char *one, const char *more)
 	return count == 1 ? one : more;
 }
 
+/* Whether a unit saw a static cache: an instance, or a setup. */
+static bool has_static_cache(const struct translation_unit *tu)
+{
+	for (size_t i = 0; i < tu->instance_count; i++)
+		if (!tu->instances[i].what_if)
+			return true;
+	for (size_t f = 0; f < tu->function_count; f++) {
+		const struct function_model *function = &tu->functions[f];
+
+		for (size_t b = 0; b < function->block_count; b++)
+			for (size_t e = 0; e < function->blocks[b].event_count;
+			     e++)
+				if (function->blocks[b].events[e].kind ==
+				    EVENT_SETUP)
+					return true;
+	}
+	return false;
+}
+
+/*
+ * Whether the units read had no static cache at all: a clean run over
+ * them says nothing of the code, and must not pass for a check.  Asked of
+ * the facts, which every front-end writes for every unit it checks.
+ */
+static bool no_static_cache(const struct facts_set *facts)
+{
+	for (size_t i = 0; i < facts->count; i++)
+		if (has_static_cache(&facts->units[i]))
+			return false;
+	return facts->count > 0;
+}
+
 static void print_summary(const struct check_run *run, size_t units,
 			  size_t modules, const struct finding_counts *counts)
 {
@@ -252,6 +284,7 @@ int finish_run(struct check_run *run)
 	struct report report;
 	struct facts_set facts;
 	size_t units, modules = 0;
+	bool nothing_to_check;
 
 	report_init(&report);
 	facts_set_init(&facts);
@@ -260,6 +293,7 @@ int finish_run(struct check_run *run)
 		facts.object_tree = run->object_root;
 	}
 	units = collect(run, &report, &facts);
+	nothing_to_check = units && no_static_cache(&facts);
 	if (run->grouping == LINK_KBUILD)
 		facts_set_group_kbuild(&facts);
 	else if (run->grouping == LINK_ALL)
@@ -270,10 +304,18 @@ int finish_run(struct check_run *run)
 	add_roots(run, &report);
 	if (output_report(&report, &output, stdout, &counts))
 		run->trouble = true;
+	/* A finding says there was something to check after all. */
+	nothing_to_check &= !report.count;
 	facts_set_release(&facts);
 	report_release(&report);
 	if (!output.quiet)
 		print_summary(run, units, modules, &counts);
+	if (nothing_to_check)
+		fprintf(stderr,
+			"slabcheck: no static kmem caches in %zu %s: nothing "
+			"to check; `slabcheck convert` lists the dynamic "
+			"caches that could become static\n",
+			units, plural(units, "unit", "units"));
 	return (counts.new_findings ? EXIT_FINDINGS : EXIT_CLEAN) |
 	       (run->failed || run->trouble ? EXIT_TROUBLE : EXIT_CLEAN);
 }

@@ -25,10 +25,12 @@
  * stderr.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "command.h"
@@ -65,22 +67,33 @@ char *front_end_option(const char *key, const char *value)
 	return text;
 }
 
-const char *plugin_path(const char *compiler)
+const char *installed_sibling(enum sibling sibling, const char *compiler)
 {
-	enum sibling sibling = front_end == FRONT_END_CLANG_PLUGIN ?
-				       SIBLING_CLANG_PLUGIN :
-				       SIBLING_GCC_PLUGIN;
 	const char *path = sibling == SIBLING_GCC_PLUGIN ?
 				   gcc_plugin_for(compiler) :
 				   sibling_path(sibling);
 
-	if (!path) {
-		fputs("slabcheck: cannot find the Clang plugin: ", stderr);
-		sibling_describe_search(sibling, stderr);
-		fputc('\n', stderr);
+	if (!sibling_installed(sibling, path, compiler)) {
+		sibling_describe_missing(sibling, path, stderr);
 		exit(EXIT_TROUBLE);
 	}
 	return path;
+}
+
+const char *plugin_path(const char *compiler)
+{
+	return installed_sibling(front_end == FRONT_END_CLANG_PLUGIN ?
+					 SIBLING_CLANG_PLUGIN :
+					 SIBLING_GCC_PLUGIN,
+				 compiler);
+}
+
+void require_front_end(void)
+{
+	if (front_end == FRONT_END_SPARSE)
+		installed_sibling(SIBLING_SPARSE, NULL);
+	else if (front_end == FRONT_END_CLANG_TOOL)
+		installed_sibling(SIBLING_CLANG_TOOL, NULL);
 }
 
 char *format_string(const char *fmt, const char *value)
@@ -119,19 +132,57 @@ char *results_directory(void)
 	return directory;
 }
 
+/* The compiler of FILE.c: CC, or the one the plugin was built for. */
+static const char *files_compiler(void)
+{
+	const char *compiler = getenv("CC");
+
+	if (compiler && *compiler)
+		return compiler;
+	return front_end == FRONT_END_CLANG_PLUGIN ? SLABCHECK_CLANG_CC :
+						     SLABCHECK_DEFAULT_CC;
+}
+
+static void __attribute__((noreturn))
+source_file_error(const char *path, const char *reason)
+{
+	fprintf(stderr, "slabcheck: %s: %s\n", path, reason);
+	exit(EXIT_TROUBLE);
+}
+
+/*
+ * A file to check or convert, looked at before any compiler runs: a
+ * directory, a header or a file that is not there is one line that says
+ * so, not a compiler's answer to another question.
+ */
+static void check_source_file(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+	struct stat status;
+
+	if (stat(path, &status))
+		source_file_error(path, strerror(errno));
+	if (S_ISDIR(status.st_mode))
+		source_file_error(path,
+				  "a directory (slabcheck kbuild checks a "
+				  "kernel tree or a directory of it)");
+	if (dot && !strcmp(dot, ".h"))
+		source_file_error(path,
+				  "a header (check the .c files that include "
+				  "it)");
+	if (!dot || strcmp(dot, ".c") || !S_ISREG(status.st_mode))
+		source_file_error(path, "not a C file (FILE.c)");
+}
+
 /* The command that checks files[first...]: one file, or (the tool) all. */
 static char **file_command(struct check_run *run, char **flags, int flag_count,
 			   int first, const char *disable)
 {
 	char **command = calloc((size_t)(flag_count + run->file_count + 12),
 				sizeof(char *));
-	const char *compiler = getenv("CC");
+	const char *compiler = files_compiler();
 	int n = 0;
 
-	if (!compiler || !*compiler)
-		compiler = front_end == FRONT_END_CLANG_PLUGIN ?
-				   SLABCHECK_CLANG_CC :
-				   SLABCHECK_DEFAULT_CC;
 	if (front_end == FRONT_END_CLANG_TOOL) {
 		command[n++] = (char *)sibling_path(SIBLING_CLANG_TOOL);
 	} else if (front_end == FRONT_END_SPARSE) {
@@ -142,9 +193,11 @@ static char **file_command(struct check_run *run, char **flags, int flag_count,
 			format_string("-fplugin=%s", plugin_path(compiler));
 	}
 	command[n++] = front_end_option("findings-dir", run->directory);
-	/* Two files or more: the facts for the link step too. */
-	if (run->file_count > 1)
-		command[n++] = front_end_option("facts-dir", run->directory);
+	/*
+	 * The facts: for the link step of two files or more, and to tell a
+	 * file without static caches from a clean one.
+	 */
+	command[n++] = front_end_option("facts-dir", run->directory);
 	if (disable)
 		command[n++] = (char *)disable;
 	if (front_end == FRONT_END_CLANG_TOOL) {
@@ -193,6 +246,11 @@ static int check_files(int argc, char **argv)
 	}
 	if (!run.file_count)
 		usage_error(SUBCOMMAND_FILES, "no file to check", NULL);
+	for (int f = 0; f < run.file_count; f++)
+		check_source_file(run.files[f]);
+	if (front_end == FRONT_END_GCC || front_end == FRONT_END_CLANG_PLUGIN)
+		plugin_path(files_compiler());
+	require_front_end();
 	disable = disable_option(&run.options);
 	run.directory = results_directory();
 	run.grouping = run.file_count > 1 ? LINK_ALL : NO_LINK;
@@ -251,57 +309,75 @@ static int link_command(int argc, char **argv)
 }
 
 /*
+ * The options of both convert commands that slabcheck-clang takes: the
+ * patch's format, and --no-verify (verifying is the default; --verify,
+ * which asked for it, is still taken).  1 when 'argument' was one, with
+ * what to pass in '*passed' (NULL: nothing), else 0.
+ */
+int convert_option(const char *argument, const char **passed)
+{
+	*passed = NULL;
+	if (!strcmp(argument, "--format=diff") ||
+	    !strcmp(argument, "--format=sarif"))
+		*passed = argument;
+	else if (!strcmp(argument, "--no-verify"))
+		*passed = "--convert-no-verify";
+	else if (strcmp(argument, "--verify"))
+		return 0;
+	return 1;
+}
+
+/*
  * slabcheck convert FILE.c... -- CFLAGS: slabcheck-clang --convert reads
  * the files; its table goes to stderr, as make's and the compilers' output
  * does, so that stdout stays for the patch.
  */
 static int convert_command(int argc, char **argv)
 {
-	const char *tool = sibling_path(SIBLING_CLANG_TOOL);
 	char **command = calloc((size_t)argc + 2, sizeof(char *));
 	bool after_dashes = false, files = false;
+	const char *passed;
 	int n = 0, status;
 	pid_t child;
 
-	if (!tool) {
-		fprintf(stderr, "slabcheck: convert needs slabcheck-clang; ");
-		sibling_describe_search(SIBLING_CLANG_TOOL, stderr);
-		fputc('\n', stderr);
-		free(command);
-		return EXIT_TROUBLE;
-	}
 	if (argc > 2 && !strcmp(argv[2], "kbuild")) {
 		free(command);
 		return convert_kbuild_command(argc, argv);
 	}
-	command[n++] = (char *)tool;
+	command[n++] = NULL; /* slabcheck-clang, once the arguments are read */
 	command[n++] = "--convert";
 	for (int i = 2; i < argc; i++) {
-		if (!after_dashes && !strcmp(argv[i], "--")) {
+		if (after_dashes) {
+			command[n++] = argv[i];
+		} else if (!strcmp(argv[i], "--")) {
 			after_dashes = true;
-		} else if (!after_dashes && (!strcmp(argv[i], "--help") ||
-					     !strcmp(argv[i], "-h"))) {
+			command[n++] = argv[i];
+		} else if (!strcmp(argv[i], "--help") ||
+			   !strcmp(argv[i], "-h")) {
 			print_help(SUBCOMMAND_CONVERT, stdout);
 			free(command);
 			return EXIT_CLEAN;
-		} else if (!after_dashes &&
-			   (!strcmp(argv[i], "--format=diff") ||
-			    !strcmp(argv[i], "--format=sarif"))) {
-			/* slabcheck-clang's: the patch, or SARIF with fixes */
-		} else if (!after_dashes && !strcmp(argv[i], "--verify")) {
-			/* slabcheck-clang's own --verify checks its model */
-			command[n++] = "--convert-verify";
-			continue;
-		} else if (!after_dashes && argv[i][0] == '-') {
+		} else if (convert_option(argv[i], &passed)) {
+			if (passed)
+				command[n++] = (char *)passed;
+		} else if (argv[i][0] == '-') {
 			usage_error(SUBCOMMAND_CONVERT, "unknown option",
 				    argv[i]);
-		} else if (!after_dashes) {
+		} else {
+			check_source_file(argv[i]);
+			command[n++] = argv[i];
 			files = true;
 		}
-		command[n++] = argv[i];
 	}
 	if (!files)
 		usage_error(SUBCOMMAND_CONVERT, "no file to convert", NULL);
+	/* Without it slabcheck-clang would look for a compilation database. */
+	if (!after_dashes)
+		usage_error(SUBCOMMAND_CONVERT,
+			    "the files' compiler flags go after '--' (none: "
+			    "end with '--')",
+			    NULL);
+	command[0] = (char *)installed_sibling(SIBLING_CLANG_TOOL, NULL);
 	/* Not run_command(), which puts a compiler's stdout on stderr: here
 	 * stdout is the patch. */
 	child = start_command(command, STDOUT_FILENO, false);

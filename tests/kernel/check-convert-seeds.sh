@@ -6,8 +6,8 @@
 # converts (fs/namespace.c, fs/dcache.c, fs/file_table.c, kernel/fork.c,
 # fs/ufs/super.c, and the headers of kernel/fork.c's globals), in a tree with only the series' API (patches 0001 and
 # 0002; KERNEL_PATCHES=2 prepare-tree.sh, WORKDIR default
-# /var/tmp/slabcheck-convert-seeds), with --verify: the table is the one
-# below (nothing taken back), where
+# /var/tmp/slabcheck-convert-seeds), checked as convert checks by
+# default: the table is the one below (nothing taken back), where
 # each line that differs from the series' own patches says why; the patch
 # applies; the five objects, and the globals' users, build with
 # CONFIG_WERROR=y and are silent
@@ -49,7 +49,7 @@ for file in "${files[@]}"; do
 done
 trap 'for file in "${files[@]}"; do cp "$pristine/$file" "$file"; done' EXIT
 
-"$slabcheck" convert kbuild --verify -C "$tree" "${objects[@]}" \
+"$slabcheck" convert kbuild -C "$tree" "${objects[@]}" \
 	>"$workdir/seeds.diff" 2>"$workdir/convert.err"
 expect "convert kbuild: exit status" 0 "$?"
 # The series' patches convert mnt_cache, dentry_cache, filp_cachep,

@@ -11,7 +11,7 @@
 #     net/ and drivers/ modules; in WORKDIR (default
 #     /var/tmp/slabcheck-convert-tree), its sources kept in a git index so
 #     that every run starts from them;
-#  2. `slabcheck convert kbuild --verify -jJOBS` over TARGETS (default:
+#  2. `slabcheck convert kbuild -jJOBS` (checked, the default) over TARGETS (default:
 #     the whole tree, vmlinux and modules): no crash, and the counts of
 #     the table by reason;
 #  3. its patch applied (git apply), and the tree built, CONFIG_WERROR=y,
@@ -119,9 +119,9 @@ grep -c '=m$' .config >"$results/modules-configured.txt"
 step_on() { [[ " $steps " == *" $1 "* ]]; }
 
 if step_on convert; then
-	progress "slabcheck convert kbuild --verify -j$jobs ${targets[*]:-(all)}"
+	progress "slabcheck convert kbuild -j$jobs ${targets[*]:-(all)}"
 	git checkout -q -- .
-	"$slabcheck" convert kbuild --verify -C "$tree" -j"$jobs" \
+	"$slabcheck" convert kbuild -C "$tree" -j"$jobs" \
 		${targets[@]+"${targets[@]}"} \
 		>"$results/convert.diff" 2>"$results/convert.err"
 	echo "exit $?" >"$results/convert.status"

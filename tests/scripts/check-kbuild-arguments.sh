@@ -18,7 +18,9 @@ trap 'rm -rf "$work"' EXIT
 # shellcheck source=expect.sh
 . "$(dirname "$0")/expect.sh"
 
-mkdir -p "$work/bin" "$work/linux" "$work/module"
+# Stand-in trees have the series' header: without it kbuild refuses.
+mkdir -p "$work/bin" "$work/linux/include/linux" "$work/module"
+touch "$work/linux/include/linux/slab-static.h"
 cat >"$work/bin/make" <<'SH'
 #!/bin/sh
 for argument in "$@"; do
@@ -157,7 +159,8 @@ expect "link --help" 0 "$?"
 # A tree whose Makefile names its sources by absolute paths, as kbuild
 # does with O=: fingerprints relative to the tree, so that a baseline
 # written in one copy hides the same findings in the other.
-mkdir -p "$work/a/linux/drivers/foo"
+mkdir -p "$work/a/linux/drivers/foo" "$work/a/linux/include/linux"
+touch "$work/a/linux/include/linux/slab-static.h"
 cat >"$work/a/linux/Makefile" <<MAKE
 drivers/foo/foo.o: FORCE
 	$gcc \$(KCFLAGS) -std=gnu11 -O2 -nostdinc \\
@@ -210,7 +213,8 @@ expect "the CI job of docs/reports.md" "1:slabcheck: new findings, see slabcheck
 # O=: a stand-in for kbuild's layout, the sources in the tree, the
 # compiles, objects and .mod files in O=.  A module of two directories is
 # one module only by its .mod file, which the link step must find in O=.
-mkdir -p "$work/o-tree/drivers/fatlike/sub"
+mkdir -p "$work/o-tree/drivers/fatlike/sub" "$work/o-tree/include/linux"
+touch "$work/o-tree/include/linux/slab-static.h"
 cp "$source_dir/tests/lit/link/init-fails-other-file.c" \
 	"$work/o-tree/drivers/fatlike/inode.c"
 cp "$source_dir/tests/lit/link/Inputs/fat-cache.c" \

@@ -7,10 +7,10 @@
 // RUN: %convert --with glb_exec.c --with glb_fs.c --with glb_mm.c %t.d/globals.c -I%S/../Inputs/convert-globals | %filecheck %s --check-prefix=UNREAD
 // This file alone: the others are read as text.
 // RUN: %convert %t.d/globals.c -I%S/../Inputs/convert-globals | %filecheck %s --check-prefix=ALONE
-// --verify compiles the converted file with its header converted too: a
-// parameter named as a global no longer compiles, once its name is the
-// instance's macro.
-// RUN: %convert --verify --with glb_exec.c --with glb_fs.c --with glb_names.c --with glb_mm.c %t.d/globals.c -I%S/../Inputs/convert-globals -DSHADOW | %filecheck %s --check-prefix=SHADOW
+// The check of what is converted compiles the file with its header
+// converted too: a parameter named as a global no longer compiles, once
+// its name is the instance's macro.
+// RUN: %convert --with glb_exec.c --with glb_fs.c --with glb_names.c --with glb_mm.c %t.d/globals.c -I%S/../Inputs/convert-globals -DSHADOW | %filecheck %s --check-prefix=SHADOW
 // As SARIF: each global's fix changes its header too.
 // RUN: %convert --sarif --with glb_exec.c --with glb_fs.c --with glb_names.c --with glb_mm.c %t.d/globals.c -I%S/../Inputs/convert-globals > %t.sarif
 // RUN: %sarif-fixes apply %t.sarif %t.d/globals.c all > %t.all.c

@@ -1,6 +1,6 @@
-// RUN: %convert %s -DMODULE | %filecheck %s --check-prefix=ASKED
-// RUN: %convert --verify %s -DMODULE | %filecheck %s --check-prefix=VERIFIED
-// RUN: %convert --verify --patch %s -DMODULE > %t.diff
+// RUN: %convert --no-verify %s -DMODULE | %filecheck %s --check-prefix=ASKED
+// RUN: %convert %s -DMODULE | %filecheck %s --check-prefix=VERIFIED
+// RUN: %convert --patch %s -DMODULE > %t.diff
 // RUN: rm -rf %t.d && mkdir %t.d && cp %s %t.d/verify.c
 // RUN: cd %t.d && git apply %t.diff
 // RUN: %check %t.d/verify.c -DMODULE | %filecheck --allow-empty %s --check-prefix=CLEAN
@@ -9,16 +9,17 @@
 // RUN: %check %t.d/leak.c -DMODULE | %filecheck %s --check-prefix=TWIN
 // A helper's parameter named as the pointer: the macro of the converted
 // pointer would rename it, and the file would not compile.
-// RUN: %convert --patch %s -DMODULE -DSHADOW > %t.shadow.diff
+// RUN: %convert --no-verify --patch %s -DMODULE -DSHADOW > %t.shadow.diff
 // RUN: cp %s %t.d/shadow.c && sed -i '1,2s/verify\.c/shadow.c/' %t.shadow.diff
 // RUN: cd %t.d && git apply %t.shadow.diff
 // RUN: not %check %t.d/shadow.c -DMODULE -DSHADOW > /dev/null 2>&1
-// RUN: %convert --verify %s -DMODULE -DSHADOW | %filecheck %s --check-prefix=SHADOW
+// RUN: %convert %s -DMODULE -DSHADOW | %filecheck %s --check-prefix=SHADOW
 // ONLY-clang-tool: convert reads what Clang shows of each pointer's uses
 // REQUIRES: slabcheck-clang
-// slabcheck convert --verify: the converted text is compiled and checked
-// with every rule; a conversion that draws a finding, or a file that does
-// not compile converted, is taken back.  Here a module never destroys one
+// slabcheck convert checks what it converts (unless --no-verify): the
+// converted text is compiled and checked with every rule; a conversion
+// that draws a finding, or a file that does not compile converted, is
+// taken back.  Here a module never destroys one
 // of its caches: dynamic, a leak no rule sees; static, kmem-module-leak.
 #include <linux/init.h>
 #include <linux/module.h>

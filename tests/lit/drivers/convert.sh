@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# %convert [--patch|--sarif] [--verify] [--headers DIR] [--with OTHER.c]...
+# %convert [--patch|--sarif] [--no-verify] [--headers DIR] [--with OTHER.c]...
 #     FILE.c [CFLAGS...]
 # What `slabcheck convert` decides for each cache pointer of one test file,
 # through slabcheck-clang --convert, with the stand-in kernel headers: the
 # table (its stderr), or with --patch the diff (its stdout), with --sarif
-# the SARIF log; --verify checks the converted code (--convert-verify);
+# the SARIF log; the converted code is checked, as convert does by default,
+# unless --no-verify (--convert-no-verify; --verify: the default);
 # --headers DIR reads the kernel headers from DIR in place of the stand-in
 # ones (a tree without the series); --with adds OTHER.c, named from
 # FILE.c's directory, to the run (a global's users).  The files are read
@@ -19,7 +20,8 @@ while true; do
 	case ${1:-} in
 	--patch) mode=patch ;;
 	--sarif) mode=patch format+=(--format=sarif) ;;
-	--verify) format+=(--convert-verify) ;;
+	--verify) ;;
+	--no-verify) format+=(--convert-no-verify) ;;
 	--headers)
 		headers=$(cd "$2" && pwd) || exit 2
 		shift
