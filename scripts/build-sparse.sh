@@ -91,7 +91,8 @@ mkdir -p "$download"
 (cd "$download" && apt-get "${apt_options[@]}" source --download-only -qq \
 	"sparse=$version") ||
 	die "downloading or verifying sparse $version's source failed"
-dpkg-source --require-strong-checksums -x \
+# --no-copy: the tarball stays in the download directory, which goes.
+dpkg-source --require-strong-checksums --no-copy -x \
 	"$download/sparse_$version.dsc" "$src.new" ||
 	die "dpkg-source rejected sparse_$version.dsc (checksums)"
 
@@ -105,6 +106,6 @@ objcopy --redefine-sym main=sparse_program_main "$src.new/sparse.o" \
 rm -rf "$src.old"
 [ ! -e "$src" ] || mv "$src" "$src.old"
 mv "$src.new" "$src"
-rm -rf "$src.old" "$download"
+rm -rf "$src.old" "$download" "$cache/sparse_$upstream.orig.tar."*
 echo "$hash" >"$stamp"
 echo "$src" >&3
