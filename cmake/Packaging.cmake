@@ -1,7 +1,7 @@
 # Installing slabcheck, its manual pages and its package.
 #
 #   cmake --install build [--prefix P]      (DESTDIR=... for a staging root)
-#   scripts/package.sh                       build/slabcheck_VERSION_ARCH.deb
+#   scripts/package.sh               build-package/slabcheck_VERSION_ARCH.deb
 #
 # Layout under the prefix P (docs/install.md):
 #   bin/                       slabcheck, slabcheck-gcc, slabcheck-sparse,
@@ -12,9 +12,11 @@
 #                              directory under prefix /usr, which the package
 #                              uses, so that -fplugin=slabcheck_gcc works
 #   share/man/man1/            slabcheck(1), slabcheck-sparse(1),
-#                              slabcheck-clang(1), made from --help
+#                              slabcheck-clang(1), made from --help, and
+#                              slabcheck-gcc(1), written by hand
 #   share/doc/slabcheck/       README.md, docs/, the example and the
-#                              stand-in kernel headers it compiles against
+#                              stand-in kernel headers it compiles against,
+#                              copyright and changelog.gz
 # The programs find each other relative to where they are
 # (tools/locate.c), so the tree works wherever it is copied or unpacked.
 
@@ -46,6 +48,49 @@ install(DIRECTORY examples/ringbuf DESTINATION ${doc_dir}/examples)
 # The example compiles against these stand-ins when no kernel tree is at
 # hand (examples/ringbuf/Makefile, target demo).
 install(DIRECTORY tests/include/ DESTINATION ${doc_dir}/examples/include)
+# The license (DEP-5, as Debian reads it) and a changelog, which Debian's
+# policy asks of every package (a native one: changelog.gz).  Its date is
+# SOURCE_DATE_EPOCH's when set (scripts/package.sh sets it to the commit's),
+# so that the same sources give the same file.
+install(FILES packaging/copyright DESTINATION ${doc_dir})
+string(TIMESTAMP changelog_date "%a, %d %b %Y %H:%M:%S +0000" UTC)
+
+# Who distributes the package (its Maintainer: field and changelog): the
+# Debian tools' DEBFULLNAME and DEBEMAIL when set, else git's user.name and
+# user.email in the source tree, that is whoever builds it; the project has
+# no address of its own.  scripts/package.sh refuses an empty one.
+set(maintainer "")
+if(DEFINED ENV{DEBFULLNAME} AND DEFINED ENV{DEBEMAIL})
+  set(maintainer "$ENV{DEBFULLNAME} <$ENV{DEBEMAIL}>")
+else()
+  execute_process(COMMAND git config user.name
+    WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
+    OUTPUT_VARIABLE git_name OUTPUT_STRIP_TRAILING_WHITESPACE
+    ERROR_QUIET)
+  execute_process(COMMAND git config user.email
+    WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
+    OUTPUT_VARIABLE git_email OUTPUT_STRIP_TRAILING_WHITESPACE
+    ERROR_QUIET)
+  if(git_name AND git_email)
+    set(maintainer "${git_name} <${git_email}>")
+  endif()
+endif()
+set(SLABCHECK_MAINTAINER "${maintainer}" CACHE STRING
+  "the package's maintainer, NAME <ADDRESS> (default: DEBFULLNAME and DEBEMAIL, else git's user)")
+set(changelog ${CMAKE_BINARY_DIR}/packaging/changelog)
+file(WRITE ${changelog} "slabcheck (${PROJECT_VERSION}) unstable; urgency=medium
+
+  * slabcheck ${PROJECT_VERSION}; its documentation is in
+    /usr/share/doc/slabcheck/README.md and docs/.
+
+ -- ${SLABCHECK_MAINTAINER}  ${changelog_date}
+")
+add_custom_command(OUTPUT ${changelog}.gz
+  COMMAND gzip -9nkf ${changelog}
+  DEPENDS ${changelog}
+  COMMENT "changelog.gz" VERBATIM)
+add_custom_target(changelog ALL DEPENDS ${changelog}.gz)
+install(FILES ${changelog}.gz DESTINATION ${doc_dir})
 
 # Manual pages, from each program's --help and --version: written once.
 find_program(HELP2MAN help2man)
@@ -87,6 +132,15 @@ if(make_man_pages)
       COMMENT "Manual page ${program}(1)" VERBATIM)
     list(APPEND man_pages ${man_page})
   endforeach()
+  # slabcheck-gcc hands --help to GCC: its page is written by hand.
+  set(man_page ${CMAKE_BINARY_DIR}/man/slabcheck-gcc.1.gz)
+  add_custom_command(OUTPUT ${man_page}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/man
+    COMMAND gzip -9nc ${CMAKE_CURRENT_SOURCE_DIR}/packaging/slabcheck-gcc.1
+      > ${man_page}
+    DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/packaging/slabcheck-gcc.1
+    COMMENT "Manual page slabcheck-gcc(1)" VERBATIM)
+  list(APPEND man_pages ${man_page})
   add_custom_target(man_pages ALL DEPENDS ${man_pages})
   install(FILES ${man_pages} DESTINATION share/man/man1)
 endif()
@@ -95,14 +149,38 @@ endif()
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME slabcheck)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
-set(CPACK_PACKAGE_CONTACT "slabcheck developers <slabcheck@localhost>")
+set(CPACK_PACKAGE_CONTACT "${SLABCHECK_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
   "checkers for Linux kernel code that uses static slab caches")
-set(CPACK_PACKAGE_DESCRIPTION
-  "GCC and Clang plugins, a sparse drop-in for make C=1 and a compilation
-database tool that check kernel code using struct kmem_cache_opaque and
-kmem_cache_setup(): caches set up twice, left set up by modules, used
-after they were destroyed, objects that do not fit, bad storage.")
+# The description names what this build holds: scripts/package.sh builds
+# every door and every cross plugin, so that its package is the same
+# wherever it is built; a build without some of them says so.
+# (Each line of it at most 80 columns, as lintian wants; the ones that begin
+# with a space are shown as they are; the last newline keeps CPack from
+# stripping the last line's.)
+set(doors " - the GCC plugin, the slabcheck command and slabcheck-gcc")
+if(SLABCHECK_CROSS_MACHINES)
+  string(REPLACE "-linux-gnu" "" machines "${SLABCHECK_CROSS_MACHINES}")
+  string(REPLACE ";" ", " machines "${machines}")
+  string(APPEND doors "
+ - the GCC plugin for the cross compilers: ${machines}")
+endif()
+if(SLABCHECK_CLANG)
+  string(APPEND doors "
+ - the Clang plugin, and slabcheck-clang over a "
+    "compilation database")
+endif()
+if(TARGET slabcheck-sparse)
+  string(APPEND doors "
+ - slabcheck-sparse, sparse with the checks, for "
+    "make C=1 CHECK=")
+endif()
+set(CPACK_PACKAGE_DESCRIPTION "Checkers for Linux kernel code that uses struct
+kmem_cache_opaque and kmem_cache_setup(): they find caches set up twice,
+left set up by modules, used after they were destroyed, objects that do
+not fit, bad storage.  This package has:
+${doors}
+")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_PACKAGE_DIRECTORY ${CMAKE_BINARY_DIR})
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
@@ -117,4 +195,6 @@ set(SLABCHECK_PACKAGE_RECOMMENDS "" CACHE STRING
   "Recommends: of the package (package.sh sets the Clang)")
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "${SLABCHECK_PACKAGE_DEPENDS}")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "${SLABCHECK_PACKAGE_RECOMMENDS}")
+# /usr/lib/distcc/slabcheck-gcc is a link to distcc, for distcc's helpers.
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS distcc)
 include(CPack)

@@ -14,23 +14,29 @@
 #
 # --gcc-door: only what building and running the GCC door needs (the
 # compiler, the plugin headers, jansson, CMake), as scripts/demo.sh wants.
+# --package: what building every door of the Debian package needs
+# (scripts/package.sh): the GCC door, Clang 14's libraries, the sparse
+# library, the cross compilers, help2man, and dpkg-dev and file for CPack.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
-gcc_door=(gcc g++ make cmake gcc-12-plugin-dev libjansson-dev)
-packages=("${gcc_door[@]}")
-if [ "${1:-}" != --gcc-door ]; then
-	packages+=(python3 libcmocka-dev llvm-14-tools valgrind time
-		python3-jsonschema ccache distcc help2man
-		gcc-11 g++-11 gcc-11-plugin-dev
-		dpkg-dev sparse
+mode=${1:-}
+packages=(gcc g++ make cmake gcc-12-plugin-dev libjansson-dev)
+if [ "$mode" != --gcc-door ]; then
+	packages+=(help2man dpkg-dev file
 		clang-14 llvm-14-dev libclang-14-dev libclang-cpp14-dev
-		clang llvm lld
-		clang-16 llvm-16-dev libclang-16-dev libclang-cpp16-dev
-		clang-19 llvm-19-dev libclang-19-dev libclang-cpp19-dev
 		gcc-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu
 		gcc-riscv64-linux-gnu gcc-12-plugin-dev-riscv64-linux-gnu
 		gcc-powerpc64le-linux-gnu
-		gcc-12-plugin-dev-powerpc64le-linux-gnu
+		gcc-12-plugin-dev-powerpc64le-linux-gnu)
+fi
+if [ -z "$mode" ]; then
+	packages+=(python3 libcmocka-dev llvm-14-tools valgrind time
+		python3-jsonschema ccache distcc
+		gcc-11 g++-11 gcc-11-plugin-dev
+		sparse
+		clang llvm lld
+		clang-16 llvm-16-dev libclang-16-dev libclang-cpp16-dev
+		clang-19 llvm-19-dev libclang-19-dev libclang-cpp19-dev
 		chromium lintian)
 	while read -r package; do
 		[ -n "$package" ] && packages+=("$package")
@@ -55,9 +61,10 @@ if [ ${#missing[@]} -gt 0 ]; then
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
 		--no-install-recommends "${missing[@]}"
 fi
-[ "${1:-}" != --gcc-door ] || exit 0
-# The official SARIF schema the report tests validate against (pinned).
-"$here/scripts/fetch-sarif-schema.sh" >/dev/null
+[ "$mode" != --gcc-door ] || exit 0
 # dpkg-dev (dpkg-source) verifies and unpacks sparse's source package;
 # stock sparse is what slabcheck-sparse's own warnings are compared with.
 "$here/scripts/build-sparse.sh" >/dev/null
+[ "$mode" != --package ] || exit 0
+# The official SARIF schema the report tests validate against (pinned).
+"$here/scripts/fetch-sarif-schema.sh" >/dev/null

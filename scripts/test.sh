@@ -4,14 +4,17 @@
 # installed and packaged, run with the build directory out of sight; then
 # the plugin built for GCC 11 through lit, object identity and the unit
 # tests; then the Clang front-ends built against Clang 16 and 19 through
-# lit.
+# lit.  Nothing is left in /etc/apt: scripts/build-sparse.sh reads
+# sparse's source index with an apt state of its own.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 "$here/scripts/install-deps.sh"
 "$here/scripts/build.sh"
 cd "$here/build"
 ctest --output-on-failure
-# Installed with cmake --install, and as the Debian package.
+# Installed with cmake --install, and as the Debian package, which
+# package.sh builds afresh in build-package/ with every door (and lintian
+# checks, in check-install.sh).
 package=$("$here/scripts/package.sh")
 bash "$here/tests/scripts/check-install.sh" "$here/build" "$here" "$package"
 # The README's journeys as pasted, with the package installed for real

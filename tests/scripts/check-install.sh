@@ -8,7 +8,10 @@
 # example through every front-end built, `slabcheck convert`, its
 # Makefile's demo target, and GCC loading the plugin by its short name
 # from its plugin directory.
-# The package's contents and Depends: are checked too.
+# The package's contents, its control fields and what lintian says of it
+# are checked too: every door, every cross plugin, every manual page, the
+# copyright file; no maintainer scripts (apt remove leaves no "rc" state),
+# no lintian error (its warnings are printed).
 #
 # usage: check-install.sh BUILD_DIR SOURCE_DIR PACKAGE.deb
 set -u
@@ -43,7 +46,10 @@ else
 fi
 
 version=$(sed -n 's/^CMAKE_PROJECT_VERSION:[A-Z]*=//p' "$build/CMakeCache.txt")
+# every_door: set while the package is checked, which has them all.
+every_door=
 door_built() { # DOOR: whether the build has that front-end
+	[ -z "$every_door" ] || return 0
 	case "$1" in
 	--sparse) [ -x "$build/sparse-check/slabcheck-sparse" ] ;;
 	--clang | --clang-tool) [ -x "$build/clang-check/slabcheck-clang" ] ;;
@@ -295,12 +301,22 @@ check_tree "installed, moved" "$work/moved"
 plugin=$(find "$work/moved/lib" -name slabcheck_gcc.so)
 [ -n "$plugin" ] || bad "installed: no GCC plugin"
 
-# The package.
+# The package: every door, whatever the build directory has.
 contents=$(dpkg-deb -c "$package" | awk '{print $6}')
 for file in ./usr/bin/slabcheck ./usr/bin/slabcheck-gcc \
+	./usr/bin/slabcheck-sparse ./usr/bin/slabcheck-clang \
+	./usr/lib/slabcheck/slabcheck_clang.so \
 	./usr/lib/distcc/slabcheck-gcc \
 	"./usr/lib/gcc/x86_64-linux-gnu/12/plugin/slabcheck_gcc.so" \
+	./usr/lib/gcc-cross/aarch64-linux-gnu/12/plugin/slabcheck_gcc.so \
+	./usr/lib/gcc-cross/riscv64-linux-gnu/12/plugin/slabcheck_gcc.so \
+	./usr/lib/gcc-cross/powerpc64le-linux-gnu/12/plugin/slabcheck_gcc.so \
 	./usr/share/man/man1/slabcheck.1.gz \
+	./usr/share/man/man1/slabcheck-gcc.1.gz \
+	./usr/share/man/man1/slabcheck-sparse.1.gz \
+	./usr/share/man/man1/slabcheck-clang.1.gz \
+	./usr/share/doc/slabcheck/copyright \
+	./usr/share/doc/slabcheck/changelog.gz \
 	./usr/share/doc/slabcheck/docs/rules.md \
 	./usr/share/doc/slabcheck/examples/ringbuf/ringbuf.c \
 	./usr/share/doc/slabcheck/examples/include/linux/slab-static.h; do
@@ -320,7 +336,30 @@ case "$depends" in
 *) bad "package: Depends: without the GCC or jansson: $depends" ;;
 esac
 expect "package: version" "$version" "$(dpkg-deb -f "$package" Version)"
+expect "package: Suggests" distcc "$(dpkg-deb -f "$package" Suggests)"
+case "$(dpkg-deb -f "$package" Maintainer)" in
+"" | *@localhost*) bad "package: Maintainer: a placeholder" ;;
+*) ok ;;
+esac
+# Nothing but the control fields and the checksums: no conffiles, no
+# maintainer scripts, so that dpkg forgets the package on `apt remove`.
+expect "package: control files" "control md5sums" \
+	"$(dpkg-deb --ctrl-tarfile "$package" | tar -t | sed -n 's|^\./||p' |
+		grep . | sort | xargs)"
+if command -v lintian >/dev/null; then
+	lintian --fail-on error "$package" >"$work/lintian" 2>&1
+	status=$?
+	sed 's/^/lintian: /' "$work/lintian"
+	expect "package: lintian, no error" "0:0" \
+		"$status:$(grep -c '^E: ' "$work/lintian")"
+else
+	bad "package: lintian is not installed (scripts/install-deps.sh)"
+fi
 dpkg -x "$package" "$work/root"
+every_door=1
+# The cross plugins the package has, not the build directory's.
+cross_machines=$(sed -n 's|^\./usr/lib/gcc-cross/\([^/]*\)/.*/slabcheck_gcc\.so$|\1|p' \
+	<<<"$contents")
 check_tree "package" "$work/root/usr"
 # GCC finds the plugin in its plugin directory by the short name, as it
 # does once the package is installed: -B puts the unpacked root's GCC

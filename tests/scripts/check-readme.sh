@@ -41,6 +41,20 @@ findings() {
 	grep -cE ': (warning|note): ' "$work/out"
 }
 
+# A fresh machine's two commands, and the package where the README's
+# install line looks for it (scripts/test.sh has run scripts/package.sh).
+for line in scripts/demo.sh scripts/test.sh; do
+	grep -qxF "    $line" "$readme" && [ -x "$source_dir/$line" ] && ok ||
+		bad "README.md: no '$line' for a fresh machine"
+done
+install_line="scripts/package.sh && sudo apt install ./build-package/slabcheck_*.deb"
+if grep -qxF "    $install_line" "$readme" &&
+	compgen -G "$source_dir/build-package/slabcheck_*.deb" >/dev/null; then
+	ok
+else
+	bad "README.md: no '$install_line', or no package there"
+fi
+
 # Checking a kernel build: the port's fs/ufs is clean.
 paste "make -C ~/linux KCFLAGS=-fplugin=slabcheck_gcc fs/ufs/"
 expect "make KCFLAGS=-fplugin=slabcheck_gcc: built, clean, plugin loaded" \
