@@ -57,16 +57,8 @@ restore() {
 }
 trap restore EXIT
 
-passed=0
-failed=0
-pass() {
-	echo "PASS $1"
-	passed=$((passed + 1))
-}
-fail() {
-	echo "FAIL $1: $2"
-	failed=$((failed + 1))
-}
+# shellcheck source=cases.sh
+. "$here/cases.sh"
 
 # configure PLUGIN: CONFIG_SLABCHECK asked for, with SLABCHECK_PLUGIN set
 # (for every make after it too, as a user of a plugin that is not
