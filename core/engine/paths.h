@@ -56,6 +56,7 @@ struct effect {
 	 * The setup or destroy ran under a branch on module state
 	 * (module_state.c): `if (!foo_inited) { setup; foo_inited = true; }`
 	 * runs once, whatever the walk of a caller that calls it twice sees.
+	 * Or a callee's did, at any depth (walk_apply_effect()).
 	 */
 	unsigned char guarded;
 };

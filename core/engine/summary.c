@@ -328,10 +328,11 @@ void summary_dump(const struct analysis *analysis,
 					effect->ref.index);
 			if (effect->ref.element >= 0)
 				fprintf(stream, "[%ld]", effect->ref.element);
-			fprintf(stream, ": first %s, then %s%s\n",
+			fprintf(stream, ": first %s, then %s%s%s\n",
 				first_names[effect->first],
 				final_names[effect->final],
-				effect->pointer ? " (pointer)" : "");
+				effect->pointer ? " (pointer)" : "",
+				effect->guarded ? " (guarded)" : "");
 		}
 	}
 }

@@ -94,6 +94,16 @@ void walk_apply_effect(struct walk *walk, struct path_state *state,
 		[FINAL_PENDING_ON_RETURN] = SLOT_SET,
 		[FINAL_UNKNOWN] = SLOT_UNKNOWN,
 	};
+	/*
+	 * What the callee did under a flag stays under it in this walk, so
+	 * that this function's own summary says so too: a caller of a caller
+	 * of `if (!ready) setup;` sees the guard at any depth.  Unless this
+	 * path set the cache up itself before, under no flag: then a second
+	 * run of this function sets it up again, whatever the callee tests.
+	 */
+	bool guarded = effect->guarded &&
+		       !*state_guarded_byte(walk, state, slot) &&
+		       !state_was_set_up(walk, state, slot);
 
 	if (effect->first == FIRST_DESTROY)
 		note_destroyed_untouched(walk, state, slot);
@@ -108,6 +118,8 @@ void walk_apply_effect(struct walk *walk, struct path_state *state,
 	if (effect->final == FINAL_DESTROYED)
 		state_set_setup_number(walk, state, slot,
 				       event_number(walk, call, block));
+	if (guarded)
+		*state_guarded_byte(walk, state, slot) = GUARDED_BY_VARIABLE;
 	if (effect->first == FIRST_SETUP || effect->final == FINAL_SET ||
 	    effect->final == FINAL_PENDING_ON_RETURN) {
 		*state_ever_set_byte(walk, state, slot) = 1;

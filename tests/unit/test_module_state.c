@@ -6,17 +6,28 @@
  * writes, unless an earlier test of it comes between; around a loop, the
  * branch itself is no earlier test; a flag per element of an array, picked
  * by a value, is always state.  What such a branch does in the walk is in
- * test_engine.c (guarded setups) and tests/lit.
+ * tests/lit, and at the end of this file: what a guarded setup stays
+ * through the summaries of helpers that call it, at any depth.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
+#include "analysis.h"
 #include "lower_checks.h"
+#include "model_builder.h"
+#include "paths.h"
+
+#define RESETUP_IN(line, column, cache, helper)                          \
+	MB_FILE ":" #line ":" #column ": warning: static cache '" cache  \
+		"' may already be set up on this path (set up again in " \
+		"'" helper "') [kmem-resetup]\n"
 
 /*
  * static bool enabled(void) { return foo_mode != 0; }
@@ -282,6 +293,139 @@ static void test_flag_element_by_constant(void **state)
 	check_flag_per_element(*state, true);
 }
 
+/*
+ * The walk, through summaries: foo_setup() sets foo up only `if
+ * (!foo_ready)` (with 'flag_is_state', a branch on module state; without,
+ * on a value the walk does not know), and 'depth' helpers each call the
+ * one below: foo_ensure(), foo_attach(), foo_open().  Returns the top
+ * helper, which probe() calls twice, at lines 51 and 52.
+ */
+static const char *const chain_names[] = { "foo_setup", "foo_ensure",
+					   "foo_attach", "foo_open" };
+
+static int guarded_chain(struct translation_unit *tu, int foo, int depth,
+			 bool flag_is_state)
+{
+	int setup = mb_function(tu, chain_names[0], 10, 3);
+	int flag = mb_value(tu, setup);
+	int below = setup;
+
+	mb_define(tu, setup, 0, flag, mb_at(11, 7));
+	mb_test(tu, setup, 0, TEST_ZERO, flag, 1, 2);
+	mb_block(tu, setup, 0)->tests_memory = flag_is_state;
+	mb_setup(tu, setup, 1, mb_whole(foo), mb_at(12, 3));
+	mb_jump(tu, setup, 1, 2);
+	mb_return_void(tu, setup, 2);
+	for (int level = 1; level <= depth; level++) {
+		int helper = mb_function(tu, chain_names[level],
+					 10 + 10 * (unsigned int)level, 1);
+
+		mb_call(tu, helper, 0, below,
+			mb_at(11 + 10 * (unsigned int)level, 2), 0, NULL);
+		mb_return_void(tu, helper, 0);
+		below = helper;
+	}
+	return below;
+}
+
+static void probe_calls_twice(struct translation_unit *tu, int top)
+{
+	int probe = mb_function(tu, "probe", 50, 1);
+
+	mb_call(tu, probe, 0, top, mb_at(51, 2), 0, NULL);
+	mb_call(tu, probe, 0, top, mb_at(52, 2), 0, NULL);
+	mb_return_void(tu, probe, 0);
+}
+
+/* probe() calls foo_setup() twice, directly and through 1 to 3 helpers. */
+static void test_guard_kept_at_any_depth(void **state)
+{
+	for (int depth = 0; depth <= 3; depth++) {
+		struct translation_unit *tu = *state;
+		int foo = mb_instance(tu, "foo_cache", 5, false);
+
+		probe_calls_twice(tu, guarded_chain(tu, foo, depth, true));
+		mb_expect(tu, NULL, "");
+		mb_close(state);
+		mb_open(state);
+	}
+}
+
+/* The twin: the flag is no module state, and the second call sets up. */
+static void test_unguarded_chain_resets_up(void **state)
+{
+	struct translation_unit *tu = *state;
+	int foo = mb_instance(tu, "foo_cache", 5, false);
+
+	probe_calls_twice(tu, guarded_chain(tu, foo, 2, false));
+	mb_expect(tu, NULL, RESETUP_IN(52, 2, "foo_cache", "foo_attach"));
+}
+
+/* summary_dump() of the unit's function 'name', to be freed. */
+static char *summary_text(struct translation_unit *tu, const char *name)
+{
+	struct analysis analysis = { .tu = tu };
+	struct slabcheck_options options;
+	char *text = NULL;
+	size_t length = 0;
+	FILE *stream;
+
+	options_init(&options);
+	analysis.options = &options;
+	arena_init(&analysis.arena);
+	stream = open_memstream(&text, &length);
+	summary_dump(&analysis, summary_find(&analysis, name), stream);
+	fclose(stream);
+	arena_release(&analysis.arena);
+	return text;
+}
+
+/* The summary of the top of the chain says its setup is guarded. */
+static void test_summary_of_chain_is_guarded(void **state)
+{
+	struct translation_unit *tu = *state;
+	int foo = mb_instance(tu, "foo_cache", 5, false);
+	char *text;
+
+	guarded_chain(tu, foo, 3, true);
+	text = summary_text(tu, "foo_open");
+	/* The side that skips the setup cannot tell: foo is unknown. */
+	assert_string_equal(text, "summary foo_open\n"
+				  "  outcome 0: returns unknown\n"
+				  "    foo_cache: first setup, then set "
+				  "(guarded)\n"
+				  "  outcome 1: returns unknown\n"
+				  "    foo_cache: first -, then unknown\n");
+	free(text);
+}
+
+/*
+ * foo_start() { setup(foo); foo_attach(); } -- a setup under no flag,
+ * then the guarded chain: a second foo_start() sets foo up again, at its
+ * own setup, whatever the chain tests.  Its summary is not guarded.
+ */
+static void test_unguarded_setup_before_chain(void **state)
+{
+	struct translation_unit *tu = *state;
+	int foo = mb_instance(tu, "foo_cache", 5, false);
+	int top = guarded_chain(tu, foo, 2, true);
+	int start = mb_function(tu, "foo_start", 40, 1);
+	char *text;
+
+	mb_setup(tu, start, 0, mb_whole(foo), mb_at(41, 2));
+	mb_call(tu, start, 0, top, mb_at(42, 2), 0, NULL);
+	mb_return_void(tu, start, 0);
+	text = summary_text(tu, "foo_start");
+	assert_string_equal(text, "summary foo_start\n"
+				  "  outcome 0: returns unknown\n"
+				  "    foo_cache: first setup, then set\n"
+				  "  outcome 1: returns unknown\n"
+				  "    foo_cache: first setup, then unknown\n");
+	free(text);
+	probe_calls_twice(tu, start);
+	mb_expect(tu, NULL, RESETUP_IN(52, 2, "foo_cache", "foo_start"));
+}
+
 #define TEST(name) \
 	cmocka_unit_test_setup_teardown(name, setup_unit, release_unit)
 
@@ -300,6 +444,10 @@ int main(void)
 		TEST(test_unwritten_flag_in_loop),
 		TEST(test_flag_per_element),
 		TEST(test_flag_element_by_constant),
+		MB_TEST(test_guard_kept_at_any_depth),
+		MB_TEST(test_unguarded_chain_resets_up),
+		MB_TEST(test_summary_of_chain_is_guarded),
+		MB_TEST(test_unguarded_setup_before_chain),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
