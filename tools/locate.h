@@ -36,6 +36,12 @@ const char *sibling_path(enum sibling sibling);
 const char *gcc_plugin_for(const char *compiler);
 /* The environment variable that names the sibling. */
 const char *sibling_variable(enum sibling sibling);
+/*
+ * Where an installation put docs/ (rules.md, reports.md), with its final
+ * '/'; NULL when the command does not run from one: links into the docs
+ * then say where they are in the source tree.
+ */
+const char *installed_docs(void);
 /* Where the sibling was looked for, for a message when it is missing. */
 void sibling_describe_search(enum sibling sibling, FILE *stream);
 
