@@ -56,10 +56,12 @@
 	"Options:\n"                                                           \
 	"      --rule=RULE[,RULE...]     check only these rules\n"             \
 	"      --disable=RULE[,RULE...]  do not check these rules\n"           \
-	"      --format=text|json|sarif  how findings are printed (default "   \
-	"text)\n"                                                              \
-	"      --context=N               text: N source lines around each "    \
-	"finding\n"                                                            \
+	"      --format=text|json|sarif|html\n"                                \
+	"                                how findings are printed (default "   \
+	"text;\n"                                                              \
+	"                                html: one page for audits)\n"         \
+	"      --context=N               text, html: N source lines around "   \
+	"each finding\n"                                                       \
 	"      --baseline=FILE           findings in FILE are known: they do " \
 	"not count\n"                                                          \
 	"                                and are not printed\n"                \
