@@ -383,10 +383,15 @@ static int container(const struct renderer *r)
 	return r->list_count ? r->lists[r->list_count - 1].content : 0;
 }
 
-/* Lists whose content starts right of 'column' end before it. */
-static void close_lists(struct renderer *r, int column)
+/*
+ * Lists whose content starts right of 'column' end before a block there;
+ * before an item there, those whose markers do ('item').
+ */
+static void close_lists(struct renderer *r, int column, bool item)
 {
-	while (r->list_count && r->lists[r->list_count - 1].content > column) {
+	while (r->list_count &&
+	       (item ? r->lists[r->list_count - 1].marker :
+		       r->lists[r->list_count - 1].content) > column) {
 		r->list_count--;
 		if (html(r))
 			fputs("</li></ul>\n", r->out);
@@ -400,7 +405,7 @@ static void heading(struct renderer *r, const struct line *line)
 	char *joined, *rendered;
 	size_t width;
 
-	close_lists(r, -1);
+	close_lists(r, -1, false);
 	separate(r);
 	joined = strndup(text + level,
 			 line->length - (size_t)line->indent - level);
@@ -520,7 +525,7 @@ static void text_block(struct renderer *r, const struct line *lines, int count,
 	if (marker) {
 		int column = first->indent;
 
-		close_lists(r, column);
+		close_lists(r, column, true);
 		if (r->list_count &&
 		    r->lists[r->list_count - 1].marker == column) {
 			if (html(r))
@@ -533,7 +538,7 @@ static void text_block(struct renderer *r, const struct line *lines, int count,
 				fputs("<ul>\n<li>", r->out);
 		}
 	} else {
-		close_lists(r, first->indent);
+		close_lists(r, first->indent, false);
 	}
 	/* The marker is left out of the text, and put back unless HTML. */
 	{
@@ -621,7 +626,7 @@ void markdown_render(const char *markdown, const struct markdown_output *how,
 			r.blank_before = true;
 			i++;
 		} else if (fence(line)) {
-			close_lists(&r, line->indent);
+			close_lists(&r, line->indent, false);
 			for (i++; i < count && !fence(&lines[i]); i++)
 				;
 			code_block(&r, lines + start + 1, i - start - 1,
@@ -653,7 +658,7 @@ void markdown_render(const char *markdown, const struct markdown_output *how,
 			text_block(&r, lines + start, i - start, marker);
 		}
 	}
-	close_lists(&r, -1);
+	close_lists(&r, -1, false);
 	free(lines);
 }
 
