@@ -285,11 +285,16 @@ static void finding_html(FILE *out, const struct finding *finding, size_t index,
 	fprintf(out, "</a>: <span class=\"level\">%s</span>: ",
 		finding->suppressed_by ? "suppressed" : "warning");
 	text(out, finding->message);
-	fputs(" <a class=\"rule\" href=\"#rule-", out);
+	/* A rule's help is below; slabcheck-suppression has none. */
+	if (rule_help(finding->rule)) {
+		fputs(" <a class=\"rule\" href=\"#rule-", out);
+		text(out, finding->rule);
+		fputs("\">[", out);
+	} else {
+		fputs(" <span class=\"rule\">[", out);
+	}
 	text(out, finding->rule);
-	fputs("\">[", out);
-	text(out, finding->rule);
-	fputs("]</a>", out);
+	fputs(rule_help(finding->rule) ? "]</a>" : "]</span>", out);
 	if (output->mark_new && finding->baseline_state) {
 		fputs("<span class=\"badge\">", out);
 		text(out,

@@ -4,8 +4,11 @@
 # survive unrelated edits and change with the finding, and do not depend on
 # where the tree is; baselines (also read and written as one file),
 # --mark-new, suppressions seen by the slabcheck command, --context, the
-# exit status and summary line of a run with a failed file, and werror in
-# slabcheck-sparse with findings files.
+# exit status and summary line of a run with a failed file, werror in
+# slabcheck-sparse with findings files; each rule's help from
+# docs/rules.md: SARIF's help and helpUri (to the installed docs, in an
+# installation's layout), and --explain piped (text without Markdown) and
+# on a terminal (script(1)'s pseudo-terminal: through $PAGER, attributes).
 #
 # usage: check-reports.sh SLABCHECK SOURCE_DIR
 set -u
