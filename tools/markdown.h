@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The rules' sections of docs/rules.md, written once in Markdown, rendered
- * for whoever reads them (tools/markdown.c): a terminal, a pipe, SARIF, the
+ * for whoever reads them (tools/markdown.c, the blocks, and
+ * tools/markdown_inline.c, the spans): a terminal, a pipe, SARIF, the
  * HTML report.  Only what docs/rules.md uses is understood: headings,
  * paragraphs, nested "- " lists, fenced and indented code, `code`,
  * **strong**, *emphasis* and [links](target).
@@ -33,10 +34,13 @@ struct markdown_output {
 
 void markdown_render(const char *markdown, const struct markdown_output *how,
 		     FILE *stream);
+/* The spans of one block's text (tools/markdown_inline.c). */
+void markdown_inline(const struct markdown_output *how, FILE *stream,
+		     const char *text, size_t length);
 
 /*
  * The Markdown itself, for SARIF's help.markdown: as it is, but for its
- * relative links, which lead to how->docs (a URI), or become text.
+ * relative links, which lead to 'docs' (a URI), or become text.
  */
 void markdown_resolve_links(const char *markdown, const char *docs,
 			    FILE *stream);
