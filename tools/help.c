@@ -5,11 +5,17 @@
  * help2man, so it is written once, here, in the shape help2man reads
  * (a "Usage:" line, option lines, "Section:" headings).
  */
+#define _GNU_SOURCE
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "command.h"
 #include "help.h"
+#include "locate.h"
+#include "markdown.h"
 #include "output.h"
 #include "slabcheck.h"
 
@@ -50,10 +56,12 @@
 	"Options:\n"                                                           \
 	"      --rule=RULE[,RULE...]     check only these rules\n"             \
 	"      --disable=RULE[,RULE...]  do not check these rules\n"           \
-	"      --format=text|json|sarif  how findings are printed (default "   \
-	"text)\n"                                                              \
-	"      --context=N               text: N source lines around each "    \
-	"finding\n"                                                            \
+	"      --format=text|json|sarif|html\n"                                \
+	"                                how findings are printed (default "   \
+	"text;\n"                                                              \
+	"                                html: one page for audits)\n"         \
+	"      --context=N               text, html: N source lines around "   \
+	"each finding\n"                                                       \
 	"      --baseline=FILE           findings in FILE are known: they do " \
 	"not count\n"                                                          \
 	"                                and are not printed\n"                \
@@ -390,15 +398,76 @@ void list_rules(FILE *stream)
 			rule_summary(i));
 }
 
+const char *rule_help(const char *id)
+{
+	for (const struct rule_text *rule = rule_texts; rule->id; rule++)
+		if (!strcmp(rule->id, id))
+			return rule->text;
+	return NULL;
+}
+
+/*
+ * As git pages: through $PAGER, "less -FRX" when it is not set (one
+ * screen or less is printed as it is), none when it is empty or "cat".
+ * LESS=FRX when it is not set, so that a PAGER=less shows the attributes.
+ * A pager that cannot be started leaves the text to stdout.
+ */
+static void page(const char *text, size_t size)
+{
+	const char *pager = getenv("PAGER");
+	FILE *pipe;
+	int status;
+
+	if (!pager)
+		pager = "less -FRX";
+	if (!*pager || !strcmp(pager, "cat")) {
+		fwrite(text, 1, size, stdout);
+		return;
+	}
+	setenv("LESS", "FRX", 0);
+	setenv("LV", "-c", 0);
+	fflush(stdout);
+	/* The reader may quit before the end: that is no error. */
+	signal(SIGPIPE, SIG_IGN);
+	pipe = popen(pager, "w");
+	if (!pipe) {
+		fwrite(text, 1, size, stdout);
+		return;
+	}
+	fwrite(text, 1, size, pipe);
+	status = pclose(pipe);
+	/* 127: the shell found no such command. */
+	if (status == -1 || (WIFEXITED(status) && WEXITSTATUS(status) == 127))
+		fwrite(text, 1, size, stdout);
+}
+
 int explain_rule(const char *id, FILE *stream)
 {
-	for (const struct rule_text *rule = rule_texts; rule->id; rule++) {
-		if (strcmp(rule->id, id))
-			continue;
-		fputs(rule->text, stream);
+	const char *text = rule_help(id);
+	const char *term = getenv("TERM"), *no_color = getenv("NO_COLOR");
+	struct markdown_output how = { MARKDOWN_PLAIN, installed_docs(), 0 };
+	bool terminal = stream == stdout && isatty(STDOUT_FILENO);
+	char *rendered = NULL;
+	size_t size = 0;
+	FILE *memory;
+
+	if (!text)
+		return -1;
+	if (!terminal) {
+		markdown_render(text, &how, stream);
 		return 0;
 	}
-	return -1;
+	/* Attributes for a terminal that shows them, unless told not to. */
+	if ((!term || strcmp(term, "dumb")) && !(no_color && *no_color))
+		how.style = MARKDOWN_TERMINAL;
+	memory = open_memstream(&rendered, &size);
+	if (!memory)
+		return -1;
+	markdown_render(text, &how, memory);
+	fclose(memory);
+	page(rendered, size);
+	free(rendered);
+	return 0;
 }
 
 /* --version, --list-rules, --explain: answered at once. */

@@ -24,8 +24,14 @@ void usage_error(enum subcommand subcommand, const char *message,
 void print_version(FILE *stream);
 /* --list-rules: one line per rule. */
 void list_rules(FILE *stream);
-/* --explain RULE: the rule's section of docs/rules.md; 0, or -1. */
+/*
+ * --explain RULE: the rule's section of docs/rules.md, rendered as text
+ * with its links leading to the installed docs; on a terminal (stdout)
+ * with attributes and through the pager.  0, or -1: no such rule.
+ */
 int explain_rule(const char *id, FILE *stream);
+/* The rule's section of docs/rules.md, in Markdown; NULL: no such rule. */
+const char *rule_help(const char *id);
 
 /*
  * --version, --list-rules, --explain[=]RULE, in every subcommand: answered

@@ -30,6 +30,10 @@
 #ifndef SLABCHECK_INSTALLED_LIBRARY_DIR
 #define SLABCHECK_INSTALLED_LIBRARY_DIR "../lib/slabcheck"
 #endif
+/* docs/, as cmake/Packaging.cmake installs it. */
+#ifndef SLABCHECK_INSTALLED_DOCS
+#define SLABCHECK_INSTALLED_DOCS "../share/doc/slabcheck/docs"
+#endif
 
 struct sibling_place {
 	/* How a message names it. */
@@ -223,6 +227,26 @@ const char *gcc_plugin_for(const char *compiler)
 	free(last_compiler);
 	last_compiler = strdup(compiler);
 	return last_plugin;
+}
+
+const char *installed_docs(void)
+{
+	static bool looked;
+	static char *docs;
+	char *directory, *rules;
+
+	if (looked)
+		return docs;
+	looked = true;
+	directory = existing(SLABCHECK_INSTALLED_DOCS);
+	if (directory && asprintf(&rules, "%s/rules.md", directory) >= 0) {
+		if (!access(rules, R_OK) &&
+		    asprintf(&docs, "%s/", directory) < 0)
+			docs = NULL;
+		free(rules);
+	}
+	free(directory);
+	return docs;
 }
 
 /* Whether 'name' is a program in a directory of PATH. */

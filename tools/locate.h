@@ -47,5 +47,11 @@ bool sibling_installed(enum sibling sibling, const char *path,
 /* One line: the sibling is not installed, and what to do. */
 void sibling_describe_missing(enum sibling sibling, const char *path,
 			      FILE *stream);
+/*
+ * Where an installation put docs/ (rules.md, reports.md), with its final
+ * '/'; NULL when the command does not run from one: links into the docs
+ * then say where they are in the source tree.
+ */
+const char *installed_docs(void);
 
 #endif

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What the slabcheck command prints, for people and for CI: text (with
- * source context when asked), JSON or SARIF; baselines, so that a bot
+ * source context when asked), JSON, SARIF (with each rule's help from
+ * docs/rules.md) or one HTML page for audits (tools/report_html.c);
+ * baselines, so that a bot
  * reports only the findings a patch adds; and the suppressions that
  * silenced findings.  docs/reports.md describes each.
  */
@@ -11,8 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "help.h"
+#include "locate.h"
+#include "markdown.h"
 #include "output.h"
 #include "report.h"
+#include "report_html.h"
 
 #define BASELINE_FORMAT "slabcheck-baseline"
 #define BASELINE_VERSION 1
@@ -42,6 +48,8 @@ int output_parse(struct output_options *output, const char *argument)
 		output->format = FORMAT_JSON;
 	else if (!strcmp(argument, "--format=sarif"))
 		output->format = FORMAT_SARIF;
+	else if (!strcmp(argument, "--format=html"))
+		output->format = FORMAT_HTML;
 	else if (!strncmp(argument, "--format=", 9))
 		return -1;
 	else if (!strncmp(argument, "--context=", 10))
@@ -187,6 +195,65 @@ static void print_text(const struct report *report, FILE *stream,
 	fflush(stream);
 }
 
+static char *rendered(const char *markdown, const char *docs,
+		      bool resolve_only)
+{
+	const struct markdown_output how = { MARKDOWN_PLAIN, docs, 0 };
+	char *text = NULL;
+	size_t size = 0;
+	FILE *memory = open_memstream(&text, &size);
+
+	if (!memory)
+		return NULL;
+	if (resolve_only)
+		markdown_resolve_links(markdown, docs, memory);
+	else
+		markdown_render(markdown, &how, memory);
+	fclose(memory);
+	return text;
+}
+
+/*
+ * SARIF's help of each rule: its section of docs/rules.md, as text and as
+ * Markdown, the links leading to the installed docs (text: their path;
+ * Markdown and helpUri: their file: URI), when there are any.
+ */
+static struct report_rule_help *rules_help(void)
+{
+	struct report_rule_help *help =
+		calloc((size_t)rule_count() + 1, sizeof(*help));
+	const char *docs = installed_docs();
+	char *docs_uri = docs ? report_path_uri(docs, true) : NULL;
+
+	for (int i = 0, n = 0; help && i < rule_count(); i++) {
+		const char *markdown = rule_help(rule_id(i));
+		char *uri = NULL;
+
+		if (!markdown)
+			continue;
+		if (docs_uri && asprintf(&uri, "%srules.md#%s", docs_uri,
+					 rule_id(i)) < 0)
+			uri = NULL;
+		help[n].rule = rule_id(i);
+		help[n].text = rendered(markdown, docs, false);
+		help[n].markdown = rendered(markdown, docs_uri, true);
+		help[n++].uri = uri;
+	}
+	free(docs_uri);
+	return help;
+}
+
+static void free_rules_help(struct report_rule_help *help)
+{
+	for (struct report_rule_help *rule = help; rule && rule->rule;
+	     rule++) {
+		free((char *)rule->text);
+		free((char *)rule->markdown);
+		free((char *)rule->uri);
+	}
+	free(help);
+}
+
 /*
  * The findings of the baseline are not this change's: dropped, or with
  * mark_new kept and marked; the others are new.
@@ -217,6 +284,7 @@ static void compare_with_baseline(struct report *report, json_t *known,
 int output_report(struct report *report, const struct output_options *output,
 		  FILE *stream, struct finding_counts *counts)
 {
+	struct report_rule_help *help;
 	json_t *known = NULL;
 
 	memset(counts, 0, sizeof(*counts));
@@ -247,7 +315,13 @@ int output_report(struct report *report, const struct output_options *output,
 		report_write_json(report, stream);
 		break;
 	case FORMAT_SARIF:
-		report_write_sarif(report, stream, output->show_suppressed);
+		help = rules_help();
+		report_write_sarif(report, stream, output->show_suppressed,
+				   help);
+		free_rules_help(help);
+		break;
+	case FORMAT_HTML:
+		report_write_html(report, output, counts, stream);
 		break;
 	default:
 		print_text(report, stream, output);

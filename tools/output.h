@@ -8,7 +8,7 @@
 
 #include "slabcheck.h"
 
-enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF };
+enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF, FORMAT_HTML };
 
 struct output_options {
 	enum output_format format;

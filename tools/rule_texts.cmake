@@ -1,9 +1,10 @@
 # cmake -DINPUT=docs/rules.md -DOUTPUT=rule_texts.c -P rule_texts.cmake
 #
-# `slabcheck --explain RULE` prints the rule's section of docs/rules.md (from
-# its "## RULE" heading to the next heading of that level or the next
-# "---" rule): the rules are described in one place, and this turns that
-# place into C strings at build time.
+# Each rule's section of docs/rules.md (from its "## RULE" heading to the
+# next heading of that level or the next "---" rule), as Markdown in C
+# strings: the rules are described in one place, and this turns that place
+# into the text of `slabcheck --explain RULE`, of SARIF's help and of the
+# HTML report (tools/markdown.c renders it) at build time.
 cmake_minimum_required(VERSION 3.18)
 file(READ "${INPUT}" text)
 set(body "")
@@ -13,7 +14,7 @@ while(TRUE)
   if(start EQUAL -1)
     break()
   endif()
-  math(EXPR start "${start} + 4")
+  math(EXPR start "${start} + 1")
   string(SUBSTRING "${rest}" ${start} -1 rest)
   string(FIND "${rest}" "\n## " next_heading)
   string(FIND "${rest}" "\n---\n" next_rule)
@@ -27,7 +28,8 @@ while(TRUE)
   string(SUBSTRING "${rest}" 0 ${end} section)
   string(SUBSTRING "${rest}" ${end} -1 rest)
   string(FIND "${section}" "\n" line_end)
-  string(SUBSTRING "${section}" 0 ${line_end} id)
+  math(EXPR line_end "${line_end} - 3")
+  string(SUBSTRING "${section}" 3 ${line_end} id)
   string(STRIP "${section}" section)
   string(REPLACE "\\" "\\\\" section "${section}")
   string(REPLACE "\"" "\\\"" section "${section}")

@@ -61,10 +61,24 @@ int report_write_json(const struct report *report, FILE *stream);
 int report_read_json(struct report *report, FILE *stream, char *error,
 		     size_t error_size);
 /*
+ * What SARIF says of a rule beyond its descriptions: its help, as text and
+ * as Markdown (the slabcheck command has each rule's section of
+ * docs/rules.md), and where that section is installed (helpUri), or NULL.
+ * An array that a NULL rule ends.
+ */
+struct report_rule_help {
+	const char *rule;
+	const char *text;
+	const char *markdown;
+	const char *uri;
+};
+
+/*
  * SARIF 2.1.0 (core/reports/report_sarif.c), after report_finish(); suppressed
- * findings are included, marked, when asked.  0 or -1.
+ * findings are included, marked, when asked; 'help' may be NULL.  0 or -1.
  */
 int report_write_sarif(struct report *report, FILE *stream,
-		       bool with_suppressed);
+		       bool with_suppressed,
+		       const struct report_rule_help *help);
 
 #endif

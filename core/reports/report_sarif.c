@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Findings as SARIF 2.1.0, the format code-scanning services read: one run,
- * the rules with their ids and descriptions (and a link to their section
- * of docs/rules.md when the build names a public address for it), and one
+ * the rules with their ids, descriptions and help (their section of
+ * docs/rules.md, with a link to it at the public address the build names,
+ * else where it is installed on this machine), and one
  * result per finding with its location, its notes as related locations and
  * a fingerprint that survives unrelated edits (partialFingerprints).
  * Files are URIs relative to the report's source roots
@@ -106,8 +107,18 @@ static json_t *physical_location(const struct report *report,
 			 "region", region);
 }
 
+static const struct report_rule_help *
+find_help(const struct report_rule_help *help, const char *id)
+{
+	for (; help && help->rule; help++)
+		if (!strcmp(help->rule, id))
+			return help;
+	return NULL;
+}
+
 static json_t *rule_json(const char *id, const char *summary,
-			 const char *description)
+			 const char *description,
+			 const struct report_rule_help *help)
 {
 	json_t *rule = json_pack("{s:s, s:o, s:o, s:{s:s}}", "id", id,
 				 "shortDescription", message(summary),
@@ -115,30 +126,42 @@ static json_t *rule_json(const char *id, const char *summary,
 				 "defaultConfiguration", "level", "warning");
 	char *uri;
 
+	if (help && help->text) {
+		json_t *text = message(help->text);
+
+		if (help->markdown)
+			json_object_set_new(text, "markdown",
+					    json_string(help->markdown));
+		json_object_set_new(rule, "help", text);
+	}
 	/* Markdown anchors are the heading's text: the rule id. */
 	if (*SLABCHECK_DOCS_URL &&
 	    asprintf(&uri, "%srules.md#%s", SLABCHECK_DOCS_URL, id) >= 0) {
 		json_object_set_new(rule, "helpUri", json_string(uri));
 		free(uri);
+	} else if (help && help->uri) {
+		json_object_set_new(rule, "helpUri", json_string(help->uri));
 	}
 	return rule;
 }
 
-static json_t *rules_json(void)
+static json_t *rules_json(const struct report_rule_help *help)
 {
 	json_t *rules = json_array();
 
 	for (int i = 0; i < rule_count(); i++)
-		json_array_append_new(rules,
-				      rule_json(rule_id(i), rule_summary(i),
-						rule_description(i)));
+		json_array_append_new(
+			rules, rule_json(rule_id(i), rule_summary(i),
+					 rule_description(i),
+					 find_help(help, rule_id(i))));
 	json_array_append_new(
 		rules, rule_json(SUPPRESSION_RULE,
 				 "A suppression or configuration problem",
 				 "A suppression comment without a reason or "
 				 "with an unknown rule, a suppression that "
 				 "matches nothing, or a configuration file "
-				 "that cannot be read."));
+				 "that cannot be read.",
+				 find_help(help, SUPPRESSION_RULE)));
 	return rules;
 }
 
@@ -209,7 +232,8 @@ static json_t *base_ids_json(const struct report *report)
 }
 
 int report_write_sarif(struct report *report, FILE *stream,
-		       bool with_suppressed)
+		       bool with_suppressed,
+		       const struct report_rule_help *help)
 {
 	json_t *results = json_array();
 	json_t *root, *driver, *run;
@@ -222,7 +246,7 @@ int report_write_sarif(struct report *report, FILE *stream,
 				results,
 				result_json(report, &report->findings[i]));
 	driver = json_pack("{s:s, s:s, s:o}", "name", "slabcheck", "version",
-			   SLABCHECK_VERSION, "rules", rules_json());
+			   SLABCHECK_VERSION, "rules", rules_json(help));
 	if (*SLABCHECK_DOCS_URL)
 		json_object_set_new(driver, "informationUri",
 				    json_string(SLABCHECK_DOCS_URL));

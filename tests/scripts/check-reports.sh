@@ -4,8 +4,11 @@
 # survive unrelated edits and change with the finding, and do not depend on
 # where the tree is; baselines (also read and written as one file),
 # --mark-new, suppressions seen by the slabcheck command, --context, the
-# exit status and summary line of a run with a failed file, and werror in
-# slabcheck-sparse with findings files.
+# exit status and summary line of a run with a failed file, werror in
+# slabcheck-sparse with findings files; each rule's help from
+# docs/rules.md: SARIF's help and helpUri (to the installed docs, in an
+# installation's layout), and --explain piped (text without Markdown) and
+# on a terminal (script(1)'s pseudo-terminal: through $PAGER, attributes).
 #
 # usage: check-reports.sh SLABCHECK SOURCE_DIR
 set -u
@@ -104,7 +107,7 @@ expect "text columns count bytes" "foo.c:21:14: warning: static cache 'foo_cache
 	"${flags[@]}") >"$work/report.sarif"
 if [ -n "$schema" ] && /usr/bin/python3 - "$schema" "$work/report.sarif" \
 	"$work/utf8" <<'PY'
-import json, sys
+import json, re, sys
 import jsonschema
 schema = json.load(open(sys.argv[1]))
 report = json.load(open(sys.argv[2]))
@@ -120,9 +123,16 @@ for result in results:
     # Relative to the checkout, which the run says where it was.
     assert location["artifactLocation"] == {"uri": "foo.c",
                                             "uriBaseId": "SRCROOT"}, location
-# No link to a file of the machine that made the report.
+# Each rule's help, from docs/rules.md; from a build tree no link to a
+# file (the docs are not installed), only to a public address if any.
 for rule in run["tool"]["driver"]["rules"]:
     assert not rule.get("helpUri", "https:").startswith("file:"), rule
+    if rule["id"].startswith("kmem-"):
+        text, markdown = rule["help"]["text"], rule["help"]["markdown"]
+        assert rule["id"] in text and "**" not in text, rule
+        # "](" alone is code: _exits[i]();
+        assert not re.search(r"\]\([^)]|`", text), rule
+        assert "**" in markdown and "## " + rule["id"] in markdown, rule
 assert run["originalUriBaseIds"] == {
     "SRCROOT": {"uri": "file://" + sys.argv[3] + "/"}}, run
 assert run["columnKind"] == "unicodeCodePoints"
@@ -131,6 +141,84 @@ region = resetup["locations"][0]["physicalLocation"]["region"]
 assert region == {"startLine": 21, "startColumn": 12}, region
 PY
 then ok; else bad "SARIF: not valid, or not relative, or columns in bytes"; fi
+
+# Each rule's help (docs/rules.md) where the command is installed: SARIF's
+# help and helpUri, and --explain, lead to the installed docs.  The
+# layout of an installation: bin/ and share/doc/slabcheck/docs/.
+prefix=$work/prefix
+mkdir -p "$prefix/bin" "$prefix/share/doc/slabcheck/docs"
+cp "$slabcheck" "$prefix/bin/"
+cp "$source_dir"/docs/*.md "$prefix/share/doc/slabcheck/docs/"
+docs=$(cd "$prefix/share/doc/slabcheck/docs" && pwd -P)
+plugin=$(dirname "$slabcheck")/../gcc-plugin/slabcheck_gcc.so
+(cd "$work/base" && SLABCHECK_GCC_PLUGIN=$plugin "$prefix/bin/slabcheck" \
+	--quiet --format=sarif foo.c "${flags[@]}") >"$work/installed.sarif"
+if [ -n "$schema" ] && /usr/bin/python3 - "$schema" "$work/installed.sarif" \
+	"$docs" <<'PY'
+import json, os, sys, urllib.parse
+import jsonschema
+schema = json.load(open(sys.argv[1]))
+report = json.load(open(sys.argv[2]))
+docs = sys.argv[3]
+jsonschema.validators.validator_for(schema)(schema).validate(report)
+rules = report["runs"][0]["tool"]["driver"]["rules"]
+assert len([r for r in rules if r["id"].startswith("kmem-")]) >= 8, rules
+for rule in rules:
+    if not rule["id"].startswith("kmem-"):
+        continue
+    uri = "file://" + urllib.parse.quote(docs) + "/rules.md#" + rule["id"]
+    assert rule["helpUri"] == uri, (rule["helpUri"], uri)
+    assert "## " + rule["id"] + "\n" in open(docs + "/rules.md").read()
+    text, markdown = rule["help"]["text"], rule["help"]["markdown"]
+    assert docs + "/reports.md#suppressions" in text, text
+    assert "](file://" + urllib.parse.quote(docs) + "/reports.md#" in markdown
+    assert "](reports.md" not in markdown, markdown
+PY
+then ok; else bad "SARIF help and helpUri of an installation"; fi
+
+# --explain, piped: text without Markdown, links to the docs' places.
+explained=$("$slabcheck" --explain kmem-resetup)
+# Markup: strong, a link with its target, a code span or fence ("](" alone
+# is code: _exits[i]();).
+markup='\*\*|\]\([^)]|[`]'
+expect "explain: no Markdown markup" "0:" "$?:$(echo "$explained" |
+	grep -E "$markup" | head -3)"
+expect "explain: a heading, a link to the source tree's docs" "2" \
+	"$(echo "$explained" | grep -cxE 'kmem-resetup|.*\(docs/reports.md#suppressions\);')"
+expect "explain: a fenced example, indented" \
+	"    static struct kmem_cache_opaque nvq_desc_cache;" \
+	"$(echo "$explained" | grep -m1 'static struct kmem_cache_opaque')"
+for rule in $("$slabcheck" --list-rules | tail -n +2 | cut -d' ' -f1); do
+	expect "explain $rule: no Markdown markup" "" \
+		"$("$slabcheck" --explain "$rule" | grep -E "$markup")"
+done
+expect "explain, installed: links to the installed docs" \
+	"- this finding: /* slabcheck: ignore kmem-resetup -- REASON */ on its line or the line before ($docs/reports.md#suppressions);" \
+	"$("$prefix/bin/slabcheck" --explain kmem-resetup |
+		sed -n '/^- this finding:/,/;$/p' | tr -s ' \n' '  ' |
+		sed 's/ $//')"
+# On a terminal: through $PAGER, with attributes; PAGER=cat or empty: none.
+cat >"$work/pager" <<'SH'
+#!/bin/sh
+cat >"$PAGED"
+SH
+chmod +x "$work/pager"
+PAGED=$work/paged PAGER=$work/pager script -qec \
+	"'$slabcheck' --explain kmem-resetup" /dev/null >"$work/tty"
+expect "explain on a terminal: paged" "0:0" "$?:$(wc -c <"$work/tty")"
+expect "explain paged: the heading underlined, strong in bold, no markup" \
+	"1:1:0" "$(grep -c $'^\e\\[1;4mkmem-resetup' "$work/paged"):$(grep -c \
+	$'^\e\\[1mFinds\e\\[22m' "$work/paged"):$(grep -c '\*\*' "$work/paged")"
+for pager in cat ''; do
+	PAGER=$pager script -qec "'$slabcheck' --explain kmem-resetup" \
+		/dev/null >"$work/tty"
+	expect "explain on a terminal, PAGER='$pager': printed as it is" 1 \
+		"$(grep -c $'\e\\[1;4mkmem-resetup' "$work/tty")"
+done
+NO_COLOR=1 PAGER=cat script -qec "'$slabcheck' --explain kmem-resetup" \
+	/dev/null >"$work/tty"
+expect "explain on a terminal, NO_COLOR: no attributes" 0 \
+	"$(grep -c $'\e' "$work/tty")"
 
 # Baselines: only the findings a change adds count.
 (cd "$work/base" && "$slabcheck" --write-baseline=../baseline.json foo.c \
