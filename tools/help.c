@@ -54,6 +54,10 @@
 	"text)\n"                                                              \
 	"      --context=N               text: N source lines around each "    \
 	"finding\n"                                                            \
+	"      --path=short|full|none    text: the events of each finding's "  \
+	"path as\n"                                                            \
+	"                                notes: the key few (default), all, "  \
+	"none\n"                                                               \
 	"      --baseline=FILE           findings in FILE are known: they do " \
 	"not count\n"                                                          \
 	"                                and are not printed\n"                \
