@@ -35,8 +35,10 @@ int __init nfs_init_nfspagecache(void)
 				sizeof(struct nfs_page_min), 0,
 				SLAB_HWCACHE_ALIGN, NULL);
 #else
-	return KMEM_CACHE_SETUP(nfs_page_cachep, nfs_page_min,
-				SLAB_HWCACHE_ALIGN) ? 0 : -12;
+	if (!KMEM_CACHE_SETUP(nfs_page_cachep, nfs_page_min,
+			      SLAB_HWCACHE_ALIGN))
+		return -12;
+	return 0;
 #endif
 }
 
@@ -54,10 +56,10 @@ void nfs_page_debug(void)
 #endif
 }
 // CHECK: {{.*}}[[@LINE-11]]:9: warning: 'struct nfs_page_big' (80 bytes) does not fit static cache 'nfs_page_cache' (16-byte objects) [kmem-size-mismatch]
-// CHECK-NEXT: {{.*}}[[@LINE-23]]:9: note: 'nfs_page_cache' is set up for 16-byte objects here
+// CHECK-NEXT: {{.*}}[[@LINE-25]]:9: note: 'nfs_page_cache' is set up for 16-byte objects here
 // CHECK: {{.*}}[[@LINE-7]]:20: warning: static cache 'nfs_page_cache' is copied by value [kmem-storage]
-// CHECK-NEXT: {{.*}}[[@LINE-34]]:33: note: 'nfs_page_cache' is defined here
+// CHECK-NEXT: {{.*}}[[@LINE-36]]:33: note: 'nfs_page_cache' is defined here
 // TWIN: {{.*}}[[@LINE-15]]:9: warning: 'struct nfs_page_big' (80 bytes) does not fit static cache 'nfs_page_cache' (16-byte objects) [kmem-size-mismatch]
-// TWIN-NEXT: {{.*}}[[@LINE-23]]:9: note: 'nfs_page_cache' is set up for 16-byte objects here
+// TWIN-NEXT: {{.*}}[[@LINE-25]]:7: note: 'nfs_page_cache' is set up for 16-byte objects here
 // TWIN: {{.*}}[[@LINE-9]]:2: warning: static cache 'nfs_page_cache' is copied by value [kmem-storage]
-// TWIN-NEXT: {{.*}}[[@LINE-38]]:33: note: 'nfs_page_cache' is defined here
+// TWIN-NEXT: {{.*}}[[@LINE-40]]:33: note: 'nfs_page_cache' is defined here
