@@ -12,6 +12,7 @@
  */
 OPTION("disable", "=RULE[,RULE...]", "turn rules off")
 OPTION("werror", "", "findings are errors")
+OPTION("path", "=short|full|none", "notes: the path's key events, all, none")
 OPTION("strict-size", "", "any object size difference is a finding")
 OPTION("exempt", "=PATH[,PATH...]", "paths that may use mm/ internals")
 OPTION("findings-dir", "=DIR", "write the findings as a JSON file in DIR")

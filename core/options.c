@@ -6,6 +6,7 @@
  * every door accepts the same ones.
  */
 #include "slabcheck.h"
+#include "report.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -151,6 +152,18 @@ int options_parse(struct slabcheck_options *options, const char *key,
 	if (!strcmp(key, "werror")) {
 		options->werror = true;
 		return 0;
+	}
+	if (!strcmp(key, "path")) {
+		int path = report_path_notes(value);
+
+		if (path >= 0) {
+			options->path = (enum path_notes)path;
+			return 0;
+		}
+		snprintf(error, error_size,
+			 "option 'path' takes short, full or none, not '%s'",
+			 value);
+		return -1;
 	}
 	if (!strcmp(key, "strict-size")) {
 		options->strict_size = true;

@@ -18,8 +18,21 @@
 
 #define MAX_EXEMPT_PATHS 16
 
+/*
+ * Which of a finding's events the text prints as notes (path=): the most
+ * telling few, all of them, or none.  JSON and SARIF carry all of them.
+ */
+enum path_notes {
+	PATH_SHORT,
+	PATH_FULL,
+	PATH_NONE,
+};
+/* The notes path=short prints at most. */
+#define PATH_SHORT_NOTES 3
+
 struct slabcheck_options {
 	unsigned int disabled_rules; /* bit i: rule i of the rule table */
+	enum path_notes path;	     /* path=short, the default, full or none */
 	bool werror;
 	bool strict_size;
 	const char *exempt_paths[MAX_EXEMPT_PATHS];
@@ -60,10 +73,16 @@ extern const char *const slabcheck_option_help;
  * a --help. */
 void options_print(FILE *stream, const char *prefix);
 
+/*
+ * One event of the path that makes a finding true, in path order: a key
+ * event (the earlier setup, the destroy) or a step that leads to one (the
+ * call of the helper it is in).  path=short prints key events first.
+ */
 struct note {
 	struct source_location location;
 	char *file; /* location.file, owned by the note */
 	char *message;
+	bool step;
 	struct note *next;
 };
 
@@ -88,6 +107,13 @@ struct finding {
 	 * baseline has (SARIF's baselineState).  NULL: no baseline.
 	 */
 	const char *baseline_state;
+	/*
+	 * Only carries events for a finding another walk reports (a caller
+	 * that knows the earlier setup of a helper's resetup): report_finish()
+	 * gives the same finding the one with the most events, and drops it
+	 * when there is no such finding.
+	 */
+	bool events_only;
 };
 
 /*
@@ -201,7 +227,8 @@ void report_finish(struct report *report);
  * every front-end shares, as warnings or (werror) as errors.  Returns how
  * many findings were printed.
  */
-size_t report_print(struct report *report, FILE *stream, bool as_errors);
+size_t report_print(struct report *report, FILE *stream, bool as_errors,
+		    enum path_notes path);
 
 /* The rule table, for front-ends that list or check rule names. */
 int rule_count(void);

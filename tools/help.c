@@ -62,6 +62,10 @@
 	"                                html: one page for audits)\n"         \
 	"      --context=N               text, html: N source lines around "   \
 	"each finding\n"                                                       \
+	"      --path=short|full|none    text: the events of each finding's "  \
+	"path as\n"                                                            \
+	"                                notes: the key few (default), all, "  \
+	"none\n"                                                               \
 	"      --baseline=FILE           findings in FILE are known: they do " \
 	"not count\n"                                                          \
 	"                                and are not printed\n"                \

@@ -40,6 +40,19 @@ static int parse_count(const char *text, int *count)
 	return 1;
 }
 
+/* The core's option, through the core's one parser. */
+static int parse_path(struct output_options *output, const char *value)
+{
+	struct slabcheck_options options;
+	char error[128];
+
+	options_init(&options);
+	if (options_parse(&options, "path", value, error, sizeof(error)))
+		return -1;
+	output->path = options.path;
+	return 1;
+}
+
 int output_parse(struct output_options *output, const char *argument)
 {
 	if (!strcmp(argument, "--format=text"))
@@ -52,6 +65,8 @@ int output_parse(struct output_options *output, const char *argument)
 		output->format = FORMAT_HTML;
 	else if (!strncmp(argument, "--format=", 9))
 		return -1;
+	else if (!strncmp(argument, "--path=", 7))
+		return parse_path(output, argument + 7);
 	else if (!strncmp(argument, "--context=", 10))
 		return parse_count(argument + 10, &output->context);
 	else if (!strncmp(argument, "--baseline=", 11))
@@ -186,11 +201,13 @@ static void print_text(const struct report *report, FILE *stream,
 			print_context(stream, at, output->context);
 		for (const struct note *note = finding->notes; note;
 		     note = note->next)
-			fprintf(stream, "%s%s:%u:%u: note: %s\n", mark,
-				note->location.file ? note->location.file :
-						      "<unknown>",
-				note->location.line, note->location.column,
-				note->message);
+			if (report_note_shown(finding, note, output->path))
+				fprintf(stream, "%s%s:%u:%u: note: %s\n", mark,
+					note->location.file ?
+						note->location.file :
+						"<unknown>",
+					note->location.line,
+					note->location.column, note->message);
 	}
 	fflush(stream);
 }

@@ -13,6 +13,7 @@ enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF, FORMAT_HTML };
 struct output_options {
 	enum output_format format;
 	int context;		    /* text: source lines around each finding */
+	enum path_notes path;	    /* text: which events are notes (--path) */
 	const char *baseline;	    /* print only findings not in it */
 	const char *write_baseline; /* write every finding there */
 	bool mark_new;		    /* print known findings too, marked */

@@ -10,6 +10,12 @@
  *   once:       whether the path took a side nobody could tell
  *   per value read somewhere (value_facts.c): one fact byte
  *   per tracked value: its constant (int32), valid with FACT_CONSTANT
+ *
+ * After those bytes, per slot, its witness (struct slot_witness): the last
+ * setup and destroy of the first path that reached the state.  Hashes and
+ * comparisons stop before it, so a path that differs only in where it set
+ * a cache up is cut where the first one went on (loops still end, no state
+ * is split), and a finding's notes come from the path that reported it.
  */
 #include <string.h>
 
@@ -46,22 +52,37 @@ static size_t constants_offset(const struct walk *walk)
 
 size_t state_layout(struct walk *walk)
 {
+	size_t align = _Alignof(struct slot_witness);
+
 	walk->state_size = constants_offset(walk) +
 			   (size_t)walk->tracked_count * sizeof(int32_t);
+	walk->witness_offset = (walk->state_size + align - 1) / align * align;
+	walk->state_bytes =
+		walk->witness_offset +
+		(size_t)walk->slot_count * sizeof(struct slot_witness);
 	return walk->state_size;
 }
 
 struct path_state *state_new(struct walk *walk)
 {
-	return arena_alloc(&walk->arena, walk->state_size);
+	return arena_alloc(&walk->arena, walk->state_bytes);
 }
 
 struct path_state *state_copy(struct walk *walk, const struct path_state *state)
 {
 	struct path_state *copy = state_new(walk);
 
-	memcpy(copy->bytes, state->bytes, walk->state_size);
+	memcpy(copy->bytes, state->bytes, walk->state_bytes);
 	return copy;
+}
+
+/* The arena aligns each state to max_align_t: the offset keeps it. */
+struct slot_witness *state_witness(const struct walk *walk,
+				   const struct path_state *state, int slot)
+{
+	return (struct slot_witness *)((unsigned char *)state->bytes +
+				       walk->witness_offset) +
+	       slot;
 }
 
 static unsigned char *slot_byte(const struct walk *walk,

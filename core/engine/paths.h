@@ -59,6 +59,14 @@ struct effect {
 	 * Or a callee's did, at any depth (walk_apply_effect()).
 	 */
 	unsigned char guarded;
+	/*
+	 * Where, on the first path that gave this outcome, the callee last
+	 * set the cache up and last destroyed it: a setup or destroy, or the
+	 * call of a helper of its own with that helper's effect (inner).  Out
+	 * of the comparison of outcomes: events for notes, not facts.
+	 */
+	const struct event *setup_site, *destroy_site;
+	const struct effect *setup_inner, *destroy_inner;
 };
 
 struct walk;
@@ -157,6 +165,37 @@ enum slot_status state_status(const struct walk *walk,
  */
 const struct event *state_setup_site(const struct walk *walk,
 				     const struct path_state *state, int slot);
+/*
+ * The events of the path that explain a finding (core/engine/walk_notes.c),
+ * added to it as notes in path order.  Each engine state records, per slot,
+ * the last setup and the last destroy of the first path that reached it
+ * (outside the bytes states are compared by, so that they split no state);
+ * a setup or destroy in a helper comes as the call, as a step, and then
+ * what the helper did, down to the setup or destroy itself.  'name' names
+ * the cache.  False when the path recorded none.
+ */
+bool walk_note_setup(const struct walk *walk, const struct path_state *state,
+		     int slot, struct finding *finding, const char *name);
+bool walk_note_destroy(const struct walk *walk, const struct path_state *state,
+		       int slot, struct finding *finding, const char *name);
+/* Only the calls that lead to the last setup (the finding is at it). */
+void walk_note_setup_calls(const struct walk *walk,
+			   const struct path_state *state, int slot,
+			   struct finding *finding, const char *name);
+/* What a callee's effect did, from inside the callee. */
+void walk_note_effect_setup(const struct effect *effect,
+			    struct finding *finding, const char *name);
+void walk_note_effect_destroy(const struct effect *effect,
+			      struct finding *finding, const char *name);
+/* A destroy recorded earlier (state_last_destroy()), as notes. */
+void walk_note_site_destroy(const struct event *site,
+			    const struct effect *inner, struct finding *finding,
+			    const char *name);
+/* The last destroy of the slot on the path, and the effect it came with. */
+const struct event *state_last_destroy(const struct walk *walk,
+				       const struct path_state *state, int slot,
+				       const struct effect **inner);
+
 /*
  * False only when the path proves the value is zero or not negative: a
  * module init fails by returning a negative errno.

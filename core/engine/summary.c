@@ -107,6 +107,12 @@ static void record_outcome(struct walk *walk, struct value returned,
 			effect->pointer = *state_pointer_byte(walk, state, i);
 		/* Which flag does not matter to a caller. */
 		effect->guarded = *state_guarded_byte(walk, state, i) != 0;
+		effect->setup_site = state_witness(walk, state, i)->setup;
+		effect->setup_inner =
+			state_witness(walk, state, i)->setup_inner;
+		effect->destroy_site = state_witness(walk, state, i)->destroy;
+		effect->destroy_inner =
+			state_witness(walk, state, i)->destroy_inner;
 	}
 	for (size_t i = 0; i < summary->outcome_count; i++)
 		if (same_outcome(&summary->outcomes[i], &outcome))

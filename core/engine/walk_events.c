@@ -57,6 +57,8 @@ void walk_apply_setup(struct walk *walk, struct path_state *state,
 	if (slot < 0)
 		return;
 	note_first(walk, state, slot, FIRST_SETUP);
+	state_witness(walk, state, slot)->setup = event;
+	state_witness(walk, state, slot)->setup_inner = NULL;
 	*state_ever_set_byte(walk, state, slot) = 1;
 	state_set_setup_number(walk, state, slot,
 			       event_number(walk, event, block));
@@ -78,6 +80,8 @@ void walk_apply_destroy(struct walk *walk, struct path_state *state,
 		return;
 	note_destroyed_untouched(walk, state, slot);
 	note_first(walk, state, slot, FIRST_DESTROY);
+	state_witness(walk, state, slot)->destroy = event;
+	state_witness(walk, state, slot)->destroy_inner = NULL;
 	walk_settle(walk, state, slot, SLOT_DESTROYED);
 	state_set_setup_number(walk, state, slot,
 			       event_number(walk, event, block));
@@ -94,6 +98,7 @@ void walk_apply_effect(struct walk *walk, struct path_state *state,
 		[FINAL_PENDING_ON_RETURN] = SLOT_SET,
 		[FINAL_UNKNOWN] = SLOT_UNKNOWN,
 	};
+	struct slot_witness *witness = state_witness(walk, state, slot);
 	/*
 	 * What the callee did under a flag stays under it in this walk, so
 	 * that this function's own summary says so too: a caller of a caller
@@ -108,6 +113,15 @@ void walk_apply_effect(struct walk *walk, struct path_state *state,
 	if (effect->first == FIRST_DESTROY)
 		note_destroyed_untouched(walk, state, slot);
 	note_first(walk, state, slot, (enum slot_first)effect->first);
+	/* The helper's own setup and destroy, reached through this call. */
+	if (effect->setup_site) {
+		witness->setup = call;
+		witness->setup_inner = effect;
+	}
+	if (effect->destroy_site) {
+		witness->destroy = call;
+		witness->destroy_inner = effect;
+	}
 	walk_settle(walk, state, slot, finals[effect->final]);
 	if (effect->final == FINAL_PENDING_ON_RETURN &&
 	    call->result.kind == VALUE_ID) {

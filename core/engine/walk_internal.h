@@ -118,7 +118,9 @@ struct walk {
 	int *tracked;
 	int tracked_count;
 	int *tracked_values; /* the values that have one, in order */
+	/* The bytes states are compared by; then the slots' witnesses. */
 	size_t state_size;
+	size_t witness_offset, state_bytes;
 
 	/* Events numbered across blocks, to name setup sites in states. */
 	size_t *first_event_of_block;
@@ -166,7 +168,18 @@ struct walk {
 	struct arena arena;
 };
 
+/*
+ * What the first path to a state did last to a slot (path_state.c): kept
+ * beside the state, never compared, for the notes of findings.
+ */
+struct slot_witness {
+	const struct event *setup, *destroy;
+	const struct effect *setup_inner, *destroy_inner;
+};
+
 /* path_state.c */
+struct slot_witness *state_witness(const struct walk *walk,
+				   const struct path_state *state, int slot);
 struct path_state *state_new(struct walk *walk);
 struct path_state *state_copy(struct walk *walk,
 			      const struct path_state *state);

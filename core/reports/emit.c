@@ -137,6 +137,6 @@ int slabcheck_emit(const struct translation_unit *tu,
 		status |= write_findings_file(report, options->findings_dir,
 					      tu->main_file);
 	else
-		report_print(report, stream, options->werror);
+		report_print(report, stream, options->werror, options->path);
 	return status;
 }

@@ -2,7 +2,8 @@
 /*
  * Findings and their notes: collected while rules run, sorted, their
  * duplicates dropped, fingerprinted for baselines, and printed one line
- * each as FILE:LINE:COL: warning: MESSAGE [RULE-ID].
+ * each as FILE:LINE:COL: warning: MESSAGE [RULE-ID], followed by the
+ * events of its path that path= asks for as FILE:LINE:COL: note: MESSAGE.
  */
 #include "report.h"
 
@@ -95,12 +96,11 @@ struct finding *report_finding(struct report *report, const char *rule,
 	return finding;
 }
 
-void report_note(struct finding *finding, struct source_location location,
-		 const char *fmt, ...)
+static void add_note(struct finding *finding, struct source_location location,
+		     bool step, const char *fmt, va_list args)
 {
 	struct note *note = calloc(1, sizeof(*note));
 	struct note **tail = &finding->notes;
-	va_list args;
 
 	CHECK(note != NULL);
 	note->location = location;
@@ -109,12 +109,69 @@ void report_note(struct finding *finding, struct source_location location,
 		CHECK(note->file != NULL);
 		note->location.file = note->file;
 	}
-	va_start(args, fmt);
 	note->message = format(fmt, args);
-	va_end(args);
+	note->step = step;
 	while (*tail)
 		tail = &(*tail)->next;
 	*tail = note;
+}
+
+void report_note(struct finding *finding, struct source_location location,
+		 const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	add_note(finding, location, false, fmt, args);
+	va_end(args);
+}
+
+void report_step(struct finding *finding, struct source_location location,
+		 const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	add_note(finding, location, true, fmt, args);
+	va_end(args);
+}
+
+bool report_note_shown(const struct finding *finding, const struct note *note,
+		       enum path_notes path)
+{
+	size_t keys = 0, keys_before = 0, steps_before = 0;
+	bool before = true;
+
+	if (path != PATH_SHORT)
+		return path == PATH_FULL;
+	for (const struct note *other = finding->notes; other;
+	     other = other->next) {
+		if (other == note)
+			before = false;
+		keys += !other->step;
+		keys_before += before && !other->step;
+		steps_before += before && other->step;
+	}
+	/* Key events first, in path order; then steps, while there is room. */
+	if (!note->step)
+		return keys_before < PATH_SHORT_NOTES;
+	if (keys > PATH_SHORT_NOTES)
+		keys = PATH_SHORT_NOTES;
+	return keys + steps_before < PATH_SHORT_NOTES;
+}
+
+int report_path_notes(const char *value)
+{
+	static const char *const names[] = {
+		[PATH_SHORT] = "short",
+		[PATH_FULL] = "full",
+		[PATH_NONE] = "none",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (value && !strcmp(value, names[i]))
+			return (int)i;
+	return -1;
 }
 
 static int compare_locations(const struct source_location *a,
@@ -142,6 +199,41 @@ static int compare_findings(const void *left, const void *right)
 	if (order)
 		return order;
 	return strcmp(a->message, b->message);
+}
+
+static size_t note_count(const struct note *note)
+{
+	size_t count = 0;
+
+	for (; note; note = note->next)
+		count++;
+	return count;
+}
+
+/*
+ * One finding from several paths: the one with the most events first, then
+ * by the events themselves, so that every door keeps the same whatever
+ * order its walk found them in.
+ */
+static int compare_paths(const void *left, const void *right)
+{
+	const struct finding *a = left, *b = right;
+	const struct note *x = a->notes, *y = b->notes;
+	size_t a_count = note_count(x), b_count = note_count(y);
+	int order = compare_findings(left, right);
+
+	if (order)
+		return order;
+	if (a_count != b_count)
+		return a_count > b_count ? -1 : 1;
+	for (; x && y; x = x->next, y = y->next) {
+		order = compare_locations(&x->location, &y->location);
+		if (!order)
+			order = strcmp(x->message, y->message);
+		if (order)
+			return order;
+	}
+	return 0;
 }
 
 static void print_location(FILE *stream, const struct source_location *at)
@@ -220,15 +312,20 @@ void report_finish(struct report *report)
 	size_t kept = 0;
 
 	qsort(report->findings, report->count, sizeof(struct finding),
-	      compare_findings);
+	      compare_paths);
 	for (size_t i = 0; i < report->count; i++) {
 		struct finding *finding = &report->findings[i];
 
-		/* Two paths to the same mistake make one finding. */
+		/*
+		 * Two paths to the same mistake make one finding, with the
+		 * events of the path that shows the most.
+		 */
 		if (kept &&
 		    !compare_findings(finding, &report->findings[kept - 1])) {
 			struct finding *first = &report->findings[kept - 1];
 
+			if (!finding->events_only)
+				first->events_only = false;
 			if (!first->suppressed_by)
 				first->suppressed_by = finding->suppressed_by;
 			if (!first->function || !*first->function)
@@ -238,6 +335,16 @@ void report_finish(struct report *report)
 			continue;
 		}
 		report->findings[kept++] = *finding;
+	}
+	report->count = kept;
+	/* Events for a finding no walk reported go. */
+	kept = 0;
+	for (size_t i = 0; i < report->count; i++) {
+		if (report->findings[i].events_only) {
+			report_forget(report, i);
+			continue;
+		}
+		report->findings[kept++] = report->findings[i];
 	}
 	report->count = kept;
 	paths = calloc(report->count + 1, sizeof(*paths));
@@ -255,7 +362,8 @@ void report_finish(struct report *report)
 	free(paths);
 }
 
-size_t report_print(struct report *report, FILE *stream, bool as_errors)
+size_t report_print(struct report *report, FILE *stream, bool as_errors,
+		    enum path_notes path)
 {
 	size_t printed = 0;
 
@@ -271,6 +379,8 @@ size_t report_print(struct report *report, FILE *stream, bool as_errors)
 			finding->rule);
 		for (const struct note *note = finding->notes; note;
 		     note = note->next) {
+			if (!report_note_shown(finding, note, path))
+				continue;
 			print_location(stream, &note->location);
 			fprintf(stream, "note: %s\n", note->message);
 		}

@@ -8,8 +8,20 @@
 struct finding *report_finding(struct report *report, const char *rule,
 			       struct source_location location, const char *fmt,
 			       ...) __attribute__((format(printf, 4, 5)));
+/* A key event of the finding's path, after those added before. */
 void report_note(struct finding *finding, struct source_location location,
 		 const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A step that leads to a key event (the call of a helper). */
+void report_step(struct finding *finding, struct source_location location,
+		 const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/*
+ * Whether the text prints the note under 'path': path=short prints the key
+ * events, then the steps, up to PATH_SHORT_NOTES in all, in path order.
+ */
+bool report_note_shown(const struct finding *finding, const struct note *note,
+		       enum path_notes path);
+/* "short", "full", "none": the value path= takes, or -1. */
+int report_path_notes(const char *value);
 
 /*
  * Frees what one finding holds, before the caller drops it from the array

@@ -13,8 +13,13 @@
  *                     known: a relative "file" is relative to it),
  *                     "baseline-state": "new" or "unchanged" (compared
  *                     with a baseline, with --mark-new),
- *                     "notes": [ { "file": ..., "line": N,
- *                     "column": N, "message": ... } ] } ] }
+ *                     "events": [ { "file": ..., "line": N,
+ *                     "column": N, "message": ..., "step": bool } ]
+ *                     (the events of the path that make it true, in
+ *                     path order; a step leads to a key event, and
+ *                     path=short prints the key ones first) } ] }
+ * Files written before events were read back take their "notes" as key
+ * events.
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -41,17 +46,24 @@ int report_write_json(const struct report *report, FILE *stream)
 
 	for (size_t i = 0; i < report->count; i++) {
 		const struct finding *finding = &report->findings[i];
-		json_t *entry =
-			location_object(&finding->location, finding->message);
-		json_t *notes = json_array();
+		json_t *entry, *events;
 
+		/* A finding kept only for its events is no finding. */
+		if (finding->events_only)
+			continue;
+		entry = location_object(&finding->location, finding->message);
+		events = json_array();
 		for (const struct note *note = finding->notes; note;
-		     note = note->next)
-			json_array_append_new(notes,
-					      location_object(&note->location,
-							      note->message));
+		     note = note->next) {
+			json_t *event =
+				location_object(&note->location, note->message);
+
+			json_object_set_new(event, "step",
+					    json_boolean(note->step));
+			json_array_append_new(events, event);
+		}
 		json_object_set_new(entry, "rule", json_string(finding->rule));
-		json_object_set_new(entry, "notes", notes);
+		json_object_set_new(entry, "events", events);
 		json_object_set_new(entry, "function",
 				    json_string(finding->function ?
 							finding->function :
@@ -124,7 +136,7 @@ int report_read_json(struct report *report, FILE *stream, char *error,
 		struct source_location at;
 		const char *message, *rule, *text;
 		struct finding *finding;
-		json_t *notes = json_object_get(entry, "notes"), *note;
+		json_t *notes = json_object_get(entry, "events"), *note;
 		size_t note_index;
 		int rule_index;
 
@@ -145,9 +157,15 @@ int report_read_json(struct report *report, FILE *stream, char *error,
 			finding->suppressed_by = report_string(report, text);
 		if (!json_unpack(entry, "{s:s}", "directory", &text))
 			finding->directory = report_string(report, text);
+		if (!notes)
+			notes = json_object_get(entry, "notes");
 		json_array_foreach(notes, note_index, note)
 		{
-			if (read_location(report, note, &at, &message))
+			if (!read_location(report, note, &at, &message))
+				continue;
+			if (json_is_true(json_object_get(note, "step")))
+				report_step(finding, at, "%s", message);
+			else
 				report_note(finding, at, "%s", message);
 		}
 	}

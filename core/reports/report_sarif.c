@@ -3,14 +3,14 @@
  * Findings as SARIF 2.1.0, the format code-scanning services read: one run,
  * the rules with their ids, descriptions and help (their section of
  * docs/rules.md, with a link to it at the public address the build names,
- * else where it is installed on this machine), and one
- * result per finding with its location, its notes as related locations and
- * a fingerprint that survives unrelated edits (partialFingerprints).
- * Files are URIs relative to the report's source roots
- * (originalUriBaseIds), so that a code-scanning service can place them in
- * its own checkout; columns count characters, as the run's columnKind
- * says.  Written with jansson; tests validate it against the official
- * schema.
+ * else where it is installed on this machine), and one result per finding
+ * with its location, the events of its path as related locations and as a
+ * code flow (codeFlows), and a fingerprint that survives unrelated edits
+ * (partialFingerprints).  Files are URIs relative to the report's source
+ * roots (originalUriBaseIds), so that a code-scanning service can place
+ * them in its own checkout; columns count characters, as the run's
+ * columnKind says.  Written with jansson; tests validate it against the
+ * official schema.
  */
 #define _GNU_SOURCE
 #include <jansson.h>
@@ -172,6 +172,41 @@ static int rule_index(const char *id)
 	return index >= 0 ? index : rule_count();
 }
 
+/* One step of a thread flow: where, what, and how telling. */
+static json_t *flow_step(const struct report *report,
+			 const struct finding *finding,
+			 const struct source_location *at, const char *text,
+			 const char *importance)
+{
+	json_t *location = physical_location(report, at, finding->directory);
+
+	json_object_set_new(location, "message", message(text));
+	return json_pack("{s:o, s:s}", "location", location, "importance",
+			 importance);
+}
+
+/*
+ * The path that makes the finding true: every event in path order, then
+ * the finding itself, as one thread flow (key events "important", the
+ * calls that lead to them "essential").
+ */
+static json_t *code_flows(const struct report *report,
+			  const struct finding *finding)
+{
+	json_t *steps = json_array();
+
+	for (const struct note *note = finding->notes; note; note = note->next)
+		json_array_append_new(
+			steps,
+			flow_step(report, finding, &note->location,
+				  note->message,
+				  note->step ? "essential" : "important"));
+	json_array_append_new(steps,
+			      flow_step(report, finding, &finding->location,
+					finding->message, "important"));
+	return json_pack("[{s:[{s:o}]}]", "threadFlows", "locations", steps);
+}
+
 static json_t *result_json(const struct report *report,
 			   const struct finding *finding)
 {
@@ -196,10 +231,13 @@ static json_t *result_json(const struct report *report,
 		physical_location(report, &finding->location,
 				  finding->directory),
 		"partialFingerprints", FINGERPRINT_KEY, finding->fingerprint);
-	if (json_array_size(related))
+	if (json_array_size(related)) {
 		json_object_set_new(result, "relatedLocations", related);
-	else
+		json_object_set_new(result, "codeFlows",
+				    code_flows(report, finding));
+	} else {
 		json_decref(related);
+	}
 	if (finding->baseline_state)
 		json_object_set_new(result, "baselineState",
 				    json_string(finding->baseline_state));

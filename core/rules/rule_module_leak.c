@@ -130,10 +130,13 @@ static struct source_location setup_location(struct analysis *analysis,
 	return found;
 }
 
-static void report_init_leak(struct analysis *analysis,
-			     struct init_check *check, const struct event *site,
-			     int instance, struct source_location at)
+static void report_init_leak(struct walk *walk, const struct path_state *state,
+			     int slot, const struct event *site, int instance,
+			     struct source_location at)
 {
+	struct analysis *analysis = walk_analysis(walk);
+	struct init_check *check = walk_data(walk);
+	const char *name = analysis->tu->instances[instance].name;
 	const char *init =
 		analysis->tu->functions[analysis->tu->module_init].name;
 	struct finding *finding;
@@ -157,7 +160,9 @@ static void report_init_leak(struct analysis *analysis,
 				  setup_location(analysis, site, instance),
 				  "static cache '%s' stays set up when module "
 				  "init '%s' fails",
-				  analysis->tu->instances[instance].name, init);
+				  name, init);
+	/* The calls from init down to the setup, and the return. */
+	walk_note_setup_calls(walk, state, slot, finding, name);
 	report_note(finding, at, "'%s' returns failure here", init);
 }
 
@@ -165,8 +170,6 @@ static void match_failing_return(struct walk *walk, struct value returned,
 				 struct source_location at,
 				 const struct path_state *state)
 {
-	struct analysis *analysis = walk_analysis(walk);
-
 	/*
 	 * Init fails by returning a negative errno: look at the path as it is
 	 * then.  When that errno is a setup's own result (`return
@@ -185,8 +188,8 @@ static void match_failing_return(struct walk *walk, struct value returned,
 			continue;
 		site = state_setup_site(walk, state, slot);
 		if (site)
-			report_init_leak(analysis, walk_data(walk), site,
-					 ref->index, at);
+			report_init_leak(walk, state, slot, site, ref->index,
+					 at);
 	}
 }
 

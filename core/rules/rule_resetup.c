@@ -20,10 +20,23 @@
 static const char message[] = "static cache '%s' may already be set up on "
 			      "this path";
 
+/*
+ * The events before a second setup: the earlier setup, and the destroy in
+ * between when the path destroyed it since (or before it set it up here).
+ */
+static void note_earlier(struct walk *walk, const struct path_state *state,
+			 int slot, struct finding *finding, const char *name)
+{
+	walk_note_setup(walk, state, slot, finding, name);
+	if (state_status(walk, state, slot) == SLOT_DESTROYED)
+		walk_note_destroy(walk, state, slot, finding, name);
+}
+
 static void match_setup(struct walk *walk, const struct event *event,
 			const struct path_state *state)
 {
 	struct analysis *analysis = walk_analysis(walk);
+	const char *name;
 	int slot;
 
 	if (event->kind != EVENT_SETUP ||
@@ -32,8 +45,38 @@ static void match_setup(struct walk *walk, const struct event *event,
 	slot = walk_slot(walk, &event->cache);
 	if (slot < 0 || !state_was_set_up(walk, state, slot))
 		return;
-	analysis_report(analysis, event->location, message,
-			instance_ref_name(analysis, &event->cache));
+	name = instance_ref_name(analysis, &event->cache);
+	note_earlier(walk, state, slot,
+		     analysis_report(analysis, event->location, message, name),
+		     name);
+}
+
+/*
+ * A helper that destroys the cache and sets it up again is reported in its
+ * own body, where its walk cannot see the earlier setup: the caller's path
+ * adds it, with the call, to that finding (report_finish() keeps the one
+ * with the most events, and drops these when the helper reported none).
+ */
+static void add_caller_events(struct walk *walk, const struct event *call,
+			      const struct effect *effect, int slot,
+			      const struct path_state *state)
+{
+	struct analysis *analysis = walk_analysis(walk);
+	const struct event *setup = effect->setup_site;
+	const char *name =
+		instance_ref_name(analysis, walk_slot_ref(walk, slot));
+	struct finding *finding;
+
+	if (!setup || setup->kind != EVENT_SETUP ||
+	    setup->cache.kind != CACHE_REF_INSTANCE)
+		return;
+	finding = analysis_report(analysis, setup->location, message, name);
+	finding->events_only = true;
+	note_earlier(walk, state, slot, finding, name);
+	report_step(finding, call->location,
+		    "'%s' destroys '%s' and sets it up again, called here",
+		    call->callee, name);
+	walk_note_effect_destroy(effect, finding, name);
 }
 
 /* A helper that sets up, even after destroying first, or tries to. */
@@ -50,6 +93,8 @@ static void match_helper_setup(struct walk *walk, const struct event *call,
 {
 	struct analysis *analysis = walk_analysis(walk);
 	const struct cache_ref *ref = walk_slot_ref(walk, slot);
+	const char *name;
+	struct finding *finding;
 
 	/*
 	 * Set up under a flag the first call may have set: cannot tell.  A
@@ -57,14 +102,21 @@ static void match_helper_setup(struct walk *walk, const struct event *call,
 	 * body, at that setup: the destroy shows it was set up before.
 	 */
 	if (!effect_sets_up(effect) || effect->guarded ||
-	    effect->first == FIRST_DESTROY || ref->kind != CACHE_REF_INSTANCE ||
+	    ref->kind != CACHE_REF_INSTANCE ||
 	    !state_was_set_up(walk, state, slot))
 		return;
-	analysis_report(analysis, call->location,
-			"static cache '%s' may already be set up on this path "
-			"(set up again in '%s')",
-			instance_ref_name(analysis, ref),
-			analysis->tu->functions[call->function].name);
+	if (effect->first == FIRST_DESTROY) {
+		add_caller_events(walk, call, effect, slot, state);
+		return;
+	}
+	name = instance_ref_name(analysis, ref);
+	finding = analysis_report(analysis, call->location,
+				  "static cache '%s' may already be set up on "
+				  "this path (set up again in '%s')",
+				  name,
+				  analysis->tu->functions[call->function].name);
+	note_earlier(walk, state, slot, finding, name);
+	walk_note_effect_setup(effect, finding, name);
 }
 
 static bool is_setup(const struct event *event)

@@ -17,9 +17,13 @@
  */
 #include "analysis.h"
 
-/* The one object size the unit sets the instance up with, or 0. */
+/*
+ * The one object size the unit sets the instance up with, or 0; '*at' is
+ * the first setup that says so.
+ */
 static unsigned long setup_size(const struct translation_unit *tu,
-				const struct cache_ref *ref)
+				const struct cache_ref *ref,
+				struct source_location *at)
 {
 	unsigned long size = 0;
 
@@ -39,6 +43,8 @@ static unsigned long setup_size(const struct translation_unit *tu,
 				if (!event->size ||
 				    (size && size != event->size))
 					return 0;
+				if (!size)
+					*at = event->location;
 				size = event->size;
 			}
 		}
@@ -52,23 +58,29 @@ static void match_object(struct analysis *analysis,
 {
 	(void)function;
 	unsigned long expected;
+	struct source_location setup_at = { 0 };
+	struct finding *finding;
+	const char *name;
 	bool bad;
 
 	if (event->cache.kind != CACHE_REF_INSTANCE || !event->size ||
 	    !event->type_name)
 		return;
-	expected = setup_size(analysis->tu, &event->cache);
+	expected = setup_size(analysis->tu, &event->cache, &setup_at);
 	if (!expected)
 		return;
 	bad = analysis->options->strict_size ? event->size != expected :
 					       event->size > expected;
 	if (!bad)
 		return;
-	analysis_report(analysis, event->location,
-			"'%s' (%lu bytes) does not fit static cache '%s' "
-			"(%lu-byte objects)",
-			event->type_name, event->size,
-			instance_ref_name(analysis, &event->cache), expected);
+	name = instance_ref_name(analysis, &event->cache);
+	finding =
+		analysis_report(analysis, event->location,
+				"'%s' (%lu bytes) does not fit static cache "
+				"'%s' (%lu-byte objects)",
+				event->type_name, event->size, name, expected);
+	report_note(finding, setup_at,
+		    "'%s' is set up for %lu-byte objects here", name, expected);
 }
 
 static void match_cast(struct analysis *analysis,

@@ -43,6 +43,7 @@ static void match_instance(struct analysis *analysis,
 		return;
 	}
 	if (instance->section && section_is_unsafe(instance->section)) {
+		/* The model has no place for the attribute: no event to add. */
 		analysis_report(analysis, instance->location,
 				"static cache '%s' is in read-only or init "
 				"memory (section '%s')",
@@ -54,14 +55,36 @@ static void match_instance(struct analysis *analysis,
 				"static cache '%s' is const", instance->name);
 }
 
+/* The unit's instance of that name, or NULL. */
+static const struct cache_instance *instance_named(struct analysis *analysis,
+						   const char *name)
+{
+	const struct translation_unit *tu = analysis->tu;
+
+	for (size_t i = 0; name && i < tu->instance_count; i++)
+		if (tu->instances[i].name &&
+		    !strcmp(tu->instances[i].name, name) &&
+		    tu->instances[i].location.line)
+			return &tu->instances[i];
+	return NULL;
+}
+
 static void match_copy(struct analysis *analysis,
 		       const struct function_model *function,
 		       const struct event *event)
 {
+	const struct cache_instance *instance;
+	struct finding *finding;
+
 	(void)function;
-	analysis_report(analysis, event->location,
-			"static cache '%s' is copied by value",
-			event->storage_name);
+	finding = analysis_report(analysis, event->location,
+				  "static cache '%s' is copied by value",
+				  event->storage_name);
+	instance = instance_named(analysis, event->storage_name);
+	/* The cache the copy is of: the slab core knows that one only. */
+	if (instance)
+		report_note(finding, instance->location, "'%s' is defined here",
+			    event->storage_name);
 }
 
 static void match_heap(struct analysis *analysis,

@@ -40,9 +40,13 @@ static bool uses_cache(const struct event *event)
 struct use_check {
 	/* Per function and instance: walked with it destroyed at entry. */
 	bool *walked;
-	/* In such a walk: the destroy that happened before, in the caller. */
+	/*
+	 * In such a walk: the destroy that happened before, in the caller
+	 * (with the effect of the helper it came through), and the call.
+	 */
 	const struct event *outer_destroy;
-	const struct function_model *outer_function;
+	const struct effect *outer_inner;
+	const struct event *outer_call;
 	/* Per function: whether it reaches a destroy (wants()). */
 	unsigned char *destroys;
 };
@@ -57,6 +61,7 @@ static void match_use(struct walk *walk, const struct event *event,
 	struct use_check *check = walk_data(walk);
 	const struct event *destroy;
 	struct finding *finding;
+	const char *name;
 	int slot;
 
 	if (event->kind == EVENT_CALL && event->function >= 0) {
@@ -71,23 +76,23 @@ static void match_use(struct walk *walk, const struct event *event,
 	destroy = state_setup_site(walk, state, slot);
 	if (!destroy && !check->outer_destroy)
 		return;
+	name = instance_ref_name(analysis, &event->cache);
 	finding = analysis_report(analysis, event->location,
 				  "static cache '%s' is passed to '%s' after "
 				  "it was destroyed on this path",
-				  instance_ref_name(analysis, &event->cache),
-				  event->callee);
-	if (!destroy) {
-		destroy = check->outer_destroy;
-		report_note(finding, check->outer_function->location,
-			    "'%s' runs after the destroy, in '%s'",
-			    walk_function_model(walk)->name,
-			    check->outer_function->name);
+				  name, event->callee);
+	if (destroy) {
+		if (!walk_note_destroy(walk, state, slot, finding, name))
+			report_note(finding, destroy->location,
+				    "'%s' is destroyed here", name);
+		return;
 	}
-	if (destroy->kind == EVENT_CALL)
-		report_note(finding, destroy->location,
-			    "destroyed in '%s', called here", destroy->callee);
-	else
-		report_note(finding, destroy->location, "destroyed here");
+	/* Destroyed in the caller, before it called this helper. */
+	walk_note_site_destroy(check->outer_destroy, check->outer_inner,
+			       finding, name);
+	report_step(finding, check->outer_call->location,
+		    "'%s' is called after the destroy",
+		    check->outer_call->callee);
 }
 
 /*
@@ -105,7 +110,8 @@ static void walk_helper(struct walk *walk, const struct event *call,
 		.data = check,
 	};
 	const struct event *saved_destroy = check->outer_destroy;
-	const struct function_model *saved_function = check->outer_function;
+	const struct effect *saved_inner = check->outer_inner;
+	const struct event *saved_call = check->outer_call;
 	bool *destroyed = arena_alloc(&analysis->arena, tu->instance_count + 1);
 
 	for (int slot = 0; slot < walk_slot_count(walk); slot++) {
@@ -127,13 +133,19 @@ static void walk_helper(struct walk *walk, const struct event *call,
 		memset(destroyed, 0, tu->instance_count);
 		destroyed[ref->index] = true;
 		if (destroy) {
-			check->outer_destroy = destroy;
-			check->outer_function = walk_function_model(walk);
+			check->outer_destroy = state_last_destroy(
+				walk, state, slot, &check->outer_inner);
+			if (!check->outer_destroy) {
+				check->outer_destroy = destroy;
+				check->outer_inner = NULL;
+			}
+			check->outer_call = call;
 		}
 		walk_function_destroyed(analysis, call->function, &observer,
 					destroyed);
 		check->outer_destroy = saved_destroy;
-		check->outer_function = saved_function;
+		check->outer_inner = saved_inner;
+		check->outer_call = saved_call;
 	}
 }
 

@@ -6,7 +6,8 @@
 # the file's twin, when it has one):
 #
 #   model     the lowered model (--dump-model), as core/model/dump.c prints it
-#   findings  every warning and note, FILE:LINE:COL: KIND: MESSAGE [RULE]
+#   findings  every warning and note, FILE:LINE:COL: KIND: MESSAGE [RULE],
+#             with every event of each finding's path as a note (--path=full)
 #
 # A difference is allowed only where tests/lit/parity-exceptions.txt names
 # it, one line each, with the classes of difference it shows:
@@ -58,7 +59,8 @@ run_door() { # door file variant
 
 	[ "$variant" = twin ] && defines+=(-DSLABCHECK_TWIN)
 	# The dump comes first, then the findings, in one run.
-	bash "$here/drivers/check-$door.sh" --dump-model "${defines[@]}" \
+	bash "$here/drivers/check-$door.sh" --dump-model --path=full \
+		"${defines[@]}" \
 		"$here/$file" >"$work/out" 2>&1
 	model_lines <"$work/out" >"$work/$door.$variant.model"
 	finding_lines <"$work/out" >"$work/$door.$variant.findings"

@@ -50,7 +50,7 @@ JSON
 
 cd "$work"
 status=0
-"$tool" -p build >"$work/out" 2>&1 || status=$?
+"$tool" --path=none -p build >"$work/out" 2>&1 || status=$?
 sed "s|$work/build/||" "$work/out" | sort >"$work/got"
 for unit in ccache plain timeout; do
 	echo "sub/$unit.c:11:2: warning: static cache 'foo_cache' may already be set up on this path [kmem-resetup]"

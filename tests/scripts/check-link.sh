@@ -54,6 +54,7 @@ for f in drivers/fatlike/inode.c drivers/fatlike/cache.c drivers/other/other_cac
 done
 rm -f facts/*.json
 expected="drivers/fatlike/cache.c:28:9: warning: static cache 'fat_cache_instance' stays set up when module init 'init_fat_fs' fails [kmem-module-leak]
+drivers/fatlike/inode.c:48:8: note: 'fat_cache_init' sets up 'fat_cache_instance', called here
 drivers/fatlike/inode.c:62:9: note: 'init_fat_fs' returns failure here"
 
 actual=$("$slabcheck" link facts/inode.c.*.facts facts/cache.c.*.facts)
@@ -169,6 +170,7 @@ done
 rm -f facts/*.json
 expected="drivers/fatlike/cache.c:29:9: suppressed: static cache 'fat_cache_instance' stays set up when module init 'init_fat_fs' fails [kmem-module-leak]
   by drivers/fatlike/cache.c:28: unloaded only at reboot
+drivers/fatlike/inode.c:48:8: note: 'fat_cache_init' sets up 'fat_cache_instance', called here
 drivers/fatlike/inode.c:62:9: note: 'init_fat_fs' returns failure here"
 actual=$("$slabcheck" link --show-suppressed facts/*.facts)
 check "link: suppressed in the compile directory" "$expected" "$actual"

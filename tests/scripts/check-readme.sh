@@ -90,9 +90,9 @@ grep -qF -- "make -C ~/slabcheck-examples/ringbuf check" "$readme" &&
 (cd "$work/home" && HOME=$work/home bash -c \
 	'make -C ~/slabcheck-examples/ringbuf check KDIR=~/linux') \
 	>"$work/out" 2>/dev/null
-expect "make check KDIR=~/linux" "0:5" "$?:$(findings)"
+expect "make check KDIR=~/linux" "0:9" "$?:$(findings)"
 (cd "$work/home" && HOME=$work/home bash -c \
 	'make -C ~/slabcheck-examples/ringbuf demo') >"$work/out" 2>/dev/null
-expect "make demo" "0:5" "$?:$(findings)"
+expect "make demo" "0:9" "$?:$(findings)"
 
 finish

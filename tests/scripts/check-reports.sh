@@ -123,6 +123,14 @@ for result in results:
     # Relative to the checkout, which the run says where it was.
     assert location["artifactLocation"] == {"uri": "foo.c",
                                             "uriBaseId": "SRCROOT"}, location
+    # The events of its path: related locations, and one thread flow of
+    # every event and then the finding itself.
+    related = result["relatedLocations"]
+    flow = result["codeFlows"][0]["threadFlows"][0]["locations"]
+    assert len(flow) == len(related) + 1, (flow, related)
+    assert flow[-1]["location"]["physicalLocation"] == location, flow
+    assert [step["location"]["message"] for step in flow[:-1]] == \
+        [event["message"] for event in related], (flow, related)
 # Each rule's help, from docs/rules.md; from a build tree no link to a
 # file (the docs are not installed), only to a public address if any.
 for rule in run["tool"]["driver"]["rules"]:
@@ -230,8 +238,8 @@ expect "baseline: the summary counts the known findings" \
 	"slabcheck: 1 unit checked; findings: 0 new, 2 known, 0 suppressed" \
 	"$(cat "$work/err")"
 variant added 's|^\tKMEM_CACHE_SETUP(bar_cachep, foo_req, SLAB_PANIC);|&\n\tKMEM_CACHE_SETUP(bar_cachep, foo_req, SLAB_PANIC);|'
-actual=$(cd "$work/added" && "$slabcheck" --baseline=../baseline.json foo.c \
-	"${flags[@]}")
+actual=$(cd "$work/added" && "$slabcheck" --path=none \
+	--baseline=../baseline.json foo.c "${flags[@]}")
 expect "baseline: the new finding, alone" "1:foo.c:23:2: warning: static cache 'bar_cache' may already be set up on this path [kmem-resetup]" \
 	"$?:$actual"
 
@@ -241,7 +249,8 @@ expect "baseline: the new finding, alone" "1:foo.c:23:2: warning: static cache '
 cp "$work/baseline.json" "$work/ratchet.json"
 actual=$(cd "$work/added" && "$slabcheck" --quiet --baseline=../ratchet.json \
 	--write-baseline=../ratchet.json foo.c "${flags[@]}")
-expect "baseline: one file read, then written" "1:foo.c:23:2: warning: static cache 'bar_cache' may already be set up on this path [kmem-resetup]" \
+expect "baseline: one file read, then written" "1:foo.c:23:2: warning: static cache 'bar_cache' may already be set up on this path [kmem-resetup]
+foo.c:22:2: note: 'bar_cache' is set up here" \
 	"$?:$actual"
 actual=$(cd "$work/added" && "$slabcheck" --quiet --baseline=../ratchet.json \
 	foo.c "${flags[@]}")
@@ -263,8 +272,8 @@ expect "baseline: another checkout, run inside it" "0:" "$?:$actual"
 actual=$(cd "$work" && "$slabcheck" --quiet --baseline="$work/moved.json" \
 	--source-root=checkout-b/deeper checkout-b/deeper/foo.c "${flags[@]}")
 expect "baseline: another checkout, --source-root" "0:" "$?:$actual"
-actual=$(cd "$work" && "$slabcheck" --quiet --baseline="$work/moved.json" \
-	checkout-b/deeper/foo.c "${flags[@]}")
+actual=$(cd "$work" && "$slabcheck" --quiet --path=none \
+	--baseline="$work/moved.json" checkout-b/deeper/foo.c "${flags[@]}")
 expect "baseline: another file is another finding" "1:2" \
 	"$?:$(echo "$actual" | wc -l)"
 
@@ -273,11 +282,14 @@ expect "baseline: another file is another finding" "1:2" \
 actual=$(cd "$work/added" && "$slabcheck" --quiet --mark-new --context=1 \
 	--baseline=../baseline.json foo.c "${flags[@]}")
 expect "mark-new" "1:foo.c:21:2: warning: static cache 'foo_cache' may already be set up on this path [kmem-resetup]
+foo.c:20:2: note: 'foo_cache' is set up here
 >> foo.c:23:2: warning: static cache 'bar_cache' may already be set up on this path [kmem-resetup]
       22 | 	KMEM_CACHE_SETUP(bar_cachep, foo_req, SLAB_PANIC);
 >>    23 | 	KMEM_CACHE_SETUP(bar_cachep, foo_req, SLAB_PANIC);
       24 | }
-foo.c:28:9: warning: 'struct foo_big' (88 bytes) does not fit static cache 'foo_cache' (24-byte objects) [kmem-size-mismatch]" \
+>> foo.c:22:2: note: 'bar_cache' is set up here
+foo.c:28:9: warning: 'struct foo_big' (88 bytes) does not fit static cache 'foo_cache' (24-byte objects) [kmem-size-mismatch]
+foo.c:20:2: note: 'foo_cache' is set up for 24-byte objects here" \
 	"$?:$actual"
 actual=$(cd "$work/added" && "$slabcheck" --quiet --mark-new --format=sarif \
 	--baseline=../baseline.json foo.c "${flags[@]}" |

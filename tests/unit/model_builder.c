@@ -256,18 +256,24 @@ struct event *mb_object(struct translation_unit *tu, int function, int block,
 	return event;
 }
 
-char *mb_print(struct report *report, bool as_errors, size_t *printed)
+static char *print_report(struct report *report, bool as_errors,
+			  enum path_notes path, size_t *printed)
 {
 	char *text = NULL;
 	size_t length = 0, count;
 	FILE *stream = open_memstream(&text, &length);
 
 	assert_non_null(stream);
-	count = report_print(report, stream, as_errors);
+	count = report_print(report, stream, as_errors, path);
 	assert_int_equal(fclose(stream), 0);
 	if (printed)
 		*printed = count;
 	return text;
+}
+
+char *mb_print(struct report *report, bool as_errors, size_t *printed)
+{
+	return print_report(report, as_errors, PATH_FULL, printed);
 }
 
 char *mb_analyze(const struct translation_unit *tu,
@@ -281,15 +287,26 @@ char *mb_analyze(const struct translation_unit *tu,
 	/* Every hand-built model must be one a front-end could give. */
 	if (!model_verify(tu, error, sizeof(error)))
 		fail_msg("bad model: %s", error);
+	/* Findings alone, unless the test asks for notes (path=). */
 	if (!options) {
 		options_init(&defaults);
+		defaults.path = PATH_NONE;
 		options = &defaults;
 	}
 	report_init(&report);
 	slabcheck_analyze(tu, options, &report);
-	text = mb_print(&report, options->werror, NULL);
+	text = print_report(&report, options->werror, options->path, NULL);
 	report_release(&report);
 	return text;
+}
+
+const struct slabcheck_options *mb_with_notes(void)
+{
+	static struct slabcheck_options options;
+
+	options_init(&options);
+	options.path = PATH_FULL;
+	return &options;
 }
 
 void mb_expect(const struct translation_unit *tu,

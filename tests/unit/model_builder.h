@@ -102,17 +102,21 @@ struct event *mb_value_event(struct translation_unit *tu, int function,
 
 /*
  * Checks the model with model_verify(), runs slabcheck_analyze() with
- * 'options' (the defaults when NULL) and report_print() into memory;
- * returns the text printed, to be freed.
+ * 'options' (the defaults but path=none when NULL: findings without
+ * notes) and report_print() into memory, with the notes options->path
+ * asks for; returns the text printed, to be freed.
  */
 char *mb_analyze(const struct translation_unit *tu,
 		 const struct slabcheck_options *options);
+
+/* The default options but path=full: every event of a path as a note. */
+const struct slabcheck_options *mb_with_notes(void);
 
 /* Asserts that the analysis prints exactly 'expected' ("" for nothing). */
 void mb_expect(const struct translation_unit *tu,
 	       const struct slabcheck_options *options, const char *expected);
 
-/* report_print() into memory; returns the text, to be freed. */
+/* report_print() into memory, every note; the text, to be freed. */
 char *mb_print(struct report *report, bool as_errors, size_t *printed);
 
 /* cmocka fixtures: *state is a fresh unit in MB_FILE, released after. */

@@ -153,7 +153,7 @@ static char *link_module(bool destroys, struct translation_unit *module)
 	round_trip(&units[1], &read[1]);
 	tu_init(module, read[0].main_file);
 	link_units(module, read, 2);
-	text = mb_analyze(module, NULL);
+	text = mb_analyze(module, mb_with_notes());
 	tu_release(module);
 	for (int u = 0; u < 2; u++) {
 		tu_release(&units[u]);
@@ -193,7 +193,7 @@ static void one_file_alone_silent(void **state)
 	struct translation_unit *tu = *state;
 
 	build_main_unit(tu);
-	mb_expect(tu, NULL, "");
+	mb_expect(tu, mb_with_notes(), "");
 }
 
 static void calls_resolved_and_merged(void **state)

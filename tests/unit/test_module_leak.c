@@ -25,6 +25,16 @@
 		"[kmem-module-leak]\n" MB_FILE ":" #at_line ":" #at_column \
 		": note: '" init "' returns failure here\n"
 
+/* The same, set up in a helper that init calls at call_line:call_column. */
+#define INIT_LEAK_IN(line, column, cache, init, at_line, at_column, helper,    \
+		     call_line, call_column)                                   \
+	MB_FILE ":" #line ":" #column ": warning: static cache '" cache        \
+		"' stays set up when module init '" init "' fails "            \
+		"[kmem-module-leak]\n" MB_FILE ":" #call_line ":" #call_column \
+		": note: '" helper "' sets up '" cache                         \
+		"', called here\n" MB_FILE ":" #at_line ":" #at_column         \
+		": note: '" init "' returns failure here\n"
+
 /* static int __init foo_init(void) { setup(foo) at 22; return 0; } */
 static int build_init(struct translation_unit *tu, int foo)
 {
@@ -56,7 +66,7 @@ static void not_a_module_silent(void **state)
 	build_init(tu, foo);
 	exit = build_exit(tu, 1);
 	mb_return_void(tu, exit, 0);
-	mb_expect(tu, NULL, "");
+	mb_expect(tu, mb_with_notes(), "");
 }
 
 static void exit_without_destroy_warns_at_setup(void **state)
@@ -69,7 +79,7 @@ static void exit_without_destroy_warns_at_setup(void **state)
 	build_init(tu, foo);
 	exit = build_exit(tu, 1);
 	mb_return_void(tu, exit, 0);
-	mb_expect(tu, NULL,
+	mb_expect(tu, mb_with_notes(),
 		  "drivers/foo/foo.c:22:2: warning: static cache 'foo_cachep' "
 		  "is not destroyed on every path out of module exit "
 		  "'foo_exit' [kmem-module-leak]\n"
@@ -88,7 +98,7 @@ static void exit_with_destroy_silent(void **state)
 	exit = build_exit(tu, 1);
 	mb_destroy(tu, exit, 0, mb_whole(foo), mb_at(31, 2));
 	mb_return_void(tu, exit, 0);
-	mb_expect(tu, NULL, "");
+	mb_expect(tu, mb_with_notes(), "");
 }
 
 /*
@@ -121,7 +131,8 @@ static void exit_destroys_on_one_branch_warns(void **state)
 	int exit = build_exit_branch(tu, foo, false);
 
 	mb_destroy(tu, exit, 1, mb_whole(foo), mb_at(32, 3));
-	mb_expect(tu, NULL, EXIT_LEAK(22, 2, "foo_cachep", "foo_exit", 30));
+	mb_expect(tu, mb_with_notes(),
+		  EXIT_LEAK(22, 2, "foo_cachep", "foo_exit", 30));
 }
 
 /*
@@ -135,7 +146,7 @@ static void exit_destroy_under_module_state_silent(void **state)
 	int exit = build_exit_branch(tu, foo, true);
 
 	mb_destroy(tu, exit, 1, mb_whole(foo), mb_at(32, 3));
-	mb_expect(tu, NULL, "");
+	mb_expect(tu, mb_with_notes(), "");
 }
 
 /*
@@ -152,7 +163,8 @@ static void exit_print_under_module_state_warns(void **state)
 	print->function = -1;
 	print->callee = "printk";
 	print->reaches_only_arguments = true;
-	mb_expect(tu, NULL, EXIT_LEAK(22, 2, "foo_cachep", "foo_exit", 30));
+	mb_expect(tu, mb_with_notes(),
+		  EXIT_LEAK(22, 2, "foo_cachep", "foo_exit", 30));
 }
 
 /*
@@ -207,14 +219,14 @@ static void build_failing_init(struct translation_unit *tu, bool undo)
 static void init_failing_after_setup_warns(void **state)
 {
 	build_failing_init(*state, false);
-	mb_expect(*state, NULL,
+	mb_expect(*state, mb_with_notes(),
 		  INIT_LEAK(11, 12, "foo_cachep", "foo_init", 14, 3));
 }
 
 static void init_failure_path_destroys_silent(void **state)
 {
 	build_failing_init(*state, true);
-	mb_expect(*state, NULL, "");
+	mb_expect(*state, mb_with_notes(), "");
 }
 
 /* No module_exit: the module cannot be unloaded, only its init counts. */
@@ -228,7 +240,7 @@ static void no_module_exit_checks_only_init(void **state)
 	build_init(tu, foo);
 	/* Not named by module_exit(): just another function. */
 	mb_return_void(tu, other, 0);
-	mb_expect(tu, NULL, "");
+	mb_expect(tu, mb_with_notes(), "");
 }
 
 /*
@@ -256,7 +268,7 @@ static void exit_destroys_through_helpers_silent(void **state)
 	mb_call(tu, exit, 0, cleanup, mb_at(31, 2), 0, NULL);
 	mb_call(tu, exit, 0, destroy_one, mb_at(32, 2), 1, arguments);
 	mb_return_void(tu, exit, 0);
-	mb_expect(tu, NULL, "");
+	mb_expect(tu, mb_with_notes(), "");
 }
 
 /* The exit's helper destroys bar only: foo leaks. */
@@ -275,7 +287,8 @@ static void exit_helper_destroys_other_cache_warns(void **state)
 	mb_return_void(tu, cleanup, 0);
 	mb_call(tu, exit, 0, cleanup, mb_at(31, 2), 0, NULL);
 	mb_return_void(tu, exit, 0);
-	mb_expect(tu, NULL, EXIT_LEAK(22, 2, "foo_cachep", "foo_exit", 30));
+	mb_expect(tu, mb_with_notes(),
+		  EXIT_LEAK(22, 2, "foo_cachep", "foo_exit", 30));
 }
 
 /*
@@ -305,7 +318,7 @@ static void setup_in_helpers_reported_where_fixed(void **state)
 	mb_call(tu, init, 0, setup_one, mb_at(22, 2), 1, arguments);
 	mb_return(tu, init, 0, value_constant(0), mb_at(23, 2));
 	mb_return_void(tu, exit, 0);
-	mb_expect(tu, NULL,
+	mb_expect(tu, mb_with_notes(),
 		  EXIT_LEAK(12, 2, "foo_cachep", "foo_exit", 30)
 			  EXIT_LEAK(22, 2, "bar_cachep", "foo_exit", 30));
 }
@@ -331,11 +344,13 @@ static void exit_with_polling_loop_warns(void **state)
 	mb_define(tu, exit, 1, busy, mb_at(31, 9));
 	mb_test(tu, exit, 1, TEST_ZERO, busy, 2, 1);
 	mb_return_void(tu, exit, 2);
-	mb_expect(tu, NULL, EXIT_LEAK(22, 2, "foo_cachep", "foo_exit", 30));
+	mb_expect(tu, mb_with_notes(),
+		  EXIT_LEAK(22, 2, "foo_cachep", "foo_exit", 30));
 }
 
 /*
- * Regression test for a bug the engine once had (fixed in the path engine, core/engine/).
+ * Regression test for a bug the engine once had (fixed in the path engine,
+ *core/engine/).
  *
  * static int __init foo_init(void)
  * {
@@ -377,11 +392,13 @@ static void regression_init_with_retry_loop_warns(void **state)
 	mb_test(tu, init, 1, TEST_ZERO, r, 2, 1);
 	mb_define(tu, init, 2, ret, mb_at(14, 9));
 	mb_return(tu, init, 2, value_id(ret), mb_at(14, 2));
-	mb_expect(tu, NULL, INIT_LEAK(12, 9, "foo_cachep", "foo_init", 14, 2));
+	mb_expect(tu, mb_with_notes(),
+		  INIT_LEAK(12, 9, "foo_cachep", "foo_init", 14, 2));
 }
 
 /*
- * Regression test for a bug the engine once had (fixed in the path engine, core/engine/).
+ * Regression test for a bug the engine once had (fixed in the path engine,
+ *core/engine/).
  *
  * static int __init foo_init(void)
  * {
@@ -425,7 +442,8 @@ static void regression_init_returns_swapped_phi_warns(void **state)
 	mb_phi(tu, init, 1, ret, 0, value_constant(0), mb_at(11, 6));
 	mb_phi(tu, init, 1, ret, 2, value_id(next), mb_at(15, 25));
 	mb_return(tu, init, 3, value_id(ret), mb_at(17, 2));
-	mb_expect(tu, NULL, INIT_LEAK(12, 2, "foo_cachep", "foo_init", 17, 2));
+	mb_expect(tu, mb_with_notes(),
+		  INIT_LEAK(12, 2, "foo_cachep", "foo_init", 17, 2));
 }
 
 /*
@@ -452,9 +470,11 @@ static void init_helper_with_two_caches_warns_twice(void **state)
 	mb_test(tu, init, 0, TEST_ZERO, ret, 2, 1);
 	mb_return(tu, init, 1, value_id(ret), mb_at(24, 10));
 	mb_return(tu, init, 2, value_constant(0), mb_at(25, 2));
-	mb_expect(tu, NULL,
-		  INIT_LEAK(41, 2, "foo_cachep", "foo_init", 24, 10)
-			  INIT_LEAK(42, 2, "bar_cachep", "foo_init", 24, 10));
+	mb_expect(tu, mb_with_notes(),
+		  INIT_LEAK_IN(41, 2, "foo_cachep", "foo_init", 24, 10,
+			       "foo_setup_caches", 21, 2)
+			  INIT_LEAK_IN(42, 2, "bar_cachep", "foo_init", 24, 10,
+				       "foo_setup_caches", 21, 2));
 }
 
 /* static void foo_destroy_caches(void) { destroy(foo) at 41; }  -- 40 */
@@ -511,7 +531,7 @@ static void table_exit_loop_destroys_silent(void **state)
 	tu->is_module = true;
 	build_init(tu, foo);
 	build_table_exit(tu, build_destroy_helper(tu, foo));
-	mb_expect(tu, NULL, "");
+	mb_expect(tu, mb_with_notes(), "");
 }
 
 /* The same loop, but the element that should destroy does not. */
@@ -523,7 +543,8 @@ static void table_exit_element_forgets_warns(void **state)
 	tu->is_module = true;
 	build_init(tu, foo);
 	build_table_exit(tu, build_flush_helper(tu));
-	mb_expect(tu, NULL, EXIT_LEAK(22, 2, "foo_cachep", "foo_exit", 30));
+	mb_expect(tu, mb_with_notes(),
+		  EXIT_LEAK(22, 2, "foo_cachep", "foo_exit", 30));
 }
 
 /* foo_exits[which()](): no path knows the element, nothing is told. */
@@ -542,7 +563,7 @@ static void table_exit_index_unknown_silent(void **state)
 	mb_define(tu, exit, 0, which, mb_at(31, 12));
 	mb_table_call(tu, exit, 0, which, 1, elements, &flush, mb_at(31, 2));
 	mb_return_void(tu, exit, 0);
-	mb_expect(tu, NULL, "");
+	mb_expect(tu, mb_with_notes(), "");
 }
 
 /*
@@ -577,7 +598,9 @@ static void table_init_element_sets_up_warns(void **state)
 	mb_test(tu, init, 0, TEST_ZERO, ret, 2, 1);
 	mb_return(tu, init, 1, value_id(ret), mb_at(25, 10));
 	mb_return(tu, init, 2, value_constant(0), mb_at(26, 2));
-	mb_expect(tu, NULL, INIT_LEAK(42, 2, "foo_cachep", "foo_init", 25, 10));
+	mb_expect(tu, mb_with_notes(),
+		  INIT_LEAK_IN(42, 2, "foo_cachep", "foo_init", 25, 10,
+			       "foo_setup_caches", 21, 2));
 }
 
 /*
@@ -606,14 +629,15 @@ static void build_table_exit_under_flag(struct translation_unit *tu,
 static void table_exit_under_module_state_silent(void **state)
 {
 	build_table_exit_under_flag(*state, true);
-	mb_expect(*state, NULL, "");
+	mb_expect(*state, mb_with_notes(), "");
 }
 
 /* The same branch on a local's value: the path that skips it leaks. */
 static void table_exit_under_local_test_warns(void **state)
 {
 	build_table_exit_under_flag(*state, false);
-	mb_expect(*state, NULL, EXIT_LEAK(22, 2, "foo_cachep", "foo_exit", 30));
+	mb_expect(*state, mb_with_notes(),
+		  EXIT_LEAK(22, 2, "foo_cachep", "foo_exit", 30));
 }
 
 int main(void)

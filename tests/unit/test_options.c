@@ -43,9 +43,11 @@ static void build_two_findings(struct translation_unit *tu)
 	mb_return_void(tu, f, 0);
 }
 
+/* The default, path=short, prints the earlier setup as a note. */
 #define RESETUP_LINE                                                          \
 	MB_FILE ":12:2: %s: static cache 'foo_cachep' may already be set up " \
-		"on this path [kmem-resetup]\n"
+		"on this path [kmem-resetup]\n" MB_FILE                       \
+		":11:2: note: 'foo_cachep' is set up here\n"
 #define STORAGE_LINE                                             \
 	MB_FILE ":5:33: %s: static cache 'foo_cachep' is const " \
 		"[kmem-storage]\n"
@@ -72,10 +74,12 @@ static void disable_one_rule(void **state)
 	init(&p);
 	build_two_findings(*state);
 	mb_expect(*state, &p.options,
-		  MB_FILE ":5:33: warning: static cache 'foo_cachep' is const "
-			  "[kmem-storage]\n" MB_FILE
-			  ":12:2: warning: static cache 'foo_cachep' may "
-			  "already be set up on this path [kmem-resetup]\n");
+		  MB_FILE
+		  ":5:33: warning: static cache 'foo_cachep' is const "
+		  "[kmem-storage]\n" MB_FILE
+		  ":12:2: warning: static cache 'foo_cachep' may "
+		  "already be set up on this path [kmem-resetup]\n" MB_FILE
+		  ":11:2: note: 'foo_cachep' is set up here\n");
 	assert_int_equal(parse(&p, "disable", "kmem-resetup"), 0);
 	assert_int_equal(p.options.disabled_rules,
 			 1u << rule_find("kmem-resetup"));
@@ -171,6 +175,30 @@ static void too_many_exempt_paths(void **state)
 	assert_string_equal(p.error, "too many exempt paths");
 }
 
+static void path_takes_short_full_or_none(void **state)
+{
+	struct parse p;
+	char expected[512];
+
+	init(&p);
+	assert_int_equal(p.options.path, PATH_SHORT);
+	assert_int_equal(parse(&p, "path", "full"), 0);
+	assert_int_equal(p.options.path, PATH_FULL);
+	assert_int_equal(parse(&p, "path", "none"), 0);
+	assert_int_equal(p.options.path, PATH_NONE);
+	build_two_findings(*state);
+	snprintf(expected, sizeof(expected),
+		 STORAGE_LINE MB_FILE
+		 ":12:2: %s: static cache 'foo_cachep' may already be set up "
+		 "on this path [kmem-resetup]\n",
+		 "warning", "warning");
+	mb_expect(*state, &p.options, expected);
+	assert_int_equal(parse(&p, "path", "long"), -1);
+	assert_string_equal(p.error, "option 'path' takes short, full or "
+				     "none, not 'long'");
+	assert_int_equal(parse(&p, "path", NULL), -1);
+}
+
 static void unknown_option_is_an_error(void **state)
 {
 	struct parse p;
@@ -192,6 +220,7 @@ int main(void)
 		MB_TEST(strict_size_takes_no_value),
 		MB_TEST(exempt_replaces_then_appends),
 		MB_TEST(too_many_exempt_paths),
+		MB_TEST(path_takes_short_full_or_none),
 		MB_TEST(unknown_option_is_an_error),
 	};
 

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -103,6 +104,67 @@ static void notes_follow_their_finding(void **state)
 		     "b.h:1:1: note: second note\n");
 }
 
+/* Which notes path=short prints: key events, then steps while there is room. */
+static void short_prints_key_events_then_steps(void **state)
+{
+	struct report *report = *state;
+	struct finding *few, *many;
+	const struct note *note;
+	char few_text[16] = "", many_text[16] = "";
+
+	few = report_finding(report, "kmem-resetup", at("a.c", 9, 2), "few");
+	report_step(few, at("a.c", 1, 1), "A");
+	report_step(few, at("a.c", 2, 1), "B");
+	report_note(few, at("a.c", 3, 1), "C");
+	report_step(few, at("a.c", 4, 1), "D");
+	report_note(few, at("a.c", 5, 1), "E");
+	many = report_finding(report, "kmem-resetup", at("a.c", 19, 2), "many");
+	report_step(many, at("a.c", 11, 1), "a");
+	for (int i = 0; i < 4; i++)
+		report_note(many, at("a.c", 12 + i, 1), "%c", 'b' + i);
+	for (note = few->notes; note; note = note->next)
+		if (report_note_shown(few, note, PATH_SHORT))
+			strcat(few_text, note->message);
+	for (note = many->notes; note; note = note->next)
+		if (report_note_shown(many, note, PATH_SHORT))
+			strcat(many_text, note->message);
+	/* Two key events and the first step; three of four key events. */
+	assert_string_equal(few_text, "ACE");
+	assert_string_equal(many_text, "bcd");
+	for (note = few->notes; note; note = note->next) {
+		assert_true(report_note_shown(few, note, PATH_FULL));
+		assert_false(report_note_shown(few, note, PATH_NONE));
+	}
+}
+
+/*
+ * Events for a finding another walk reports go to it when they are more;
+ * alone, they are no finding.
+ */
+static void events_only_findings_lend_their_events(void **state)
+{
+	struct report *report = *state;
+	struct finding *finding;
+
+	finding = report_finding(report, "kmem-resetup", at("a.c", 9, 2), "x");
+	report_note(finding, at("a.c", 8, 2), "destroyed");
+	finding = report_finding(report, "kmem-resetup", at("a.c", 9, 2), "x");
+	finding->events_only = true;
+	report_note(finding, at("a.c", 20, 8), "set up");
+	report_step(finding, at("a.c", 25, 9), "called");
+	report_note(finding, at("a.c", 8, 2), "destroyed");
+	finding = report_finding(report, "kmem-resetup", at("a.c", 30, 2), "y");
+	finding->events_only = true;
+	report_note(finding, at("a.c", 29, 2), "alone");
+	expect_print(report, false, 1,
+		     "a.c:9:2: warning: x [kmem-resetup]\n"
+		     "a.c:20:8: note: set up\n"
+		     "a.c:25:9: note: called\n"
+		     "a.c:8:2: note: destroyed\n");
+	assert_int_equal(report->count, 1);
+	assert_false(report->findings[0].events_only);
+}
+
 static void as_errors_and_unknown_file(void **state)
 {
 	struct report *report = *state;
@@ -172,6 +234,8 @@ int main(void)
 		REPORT_TEST(sorted_by_file_line_column),
 		REPORT_TEST(identical_findings_printed_once),
 		REPORT_TEST(notes_follow_their_finding),
+		REPORT_TEST(short_prints_key_events_then_steps),
+		REPORT_TEST(events_only_findings_lend_their_events),
 		REPORT_TEST(as_errors_and_unknown_file),
 		REPORT_TEST(empty_report_prints_nothing),
 		REPORT_TEST(directory_survives_json),

@@ -69,6 +69,7 @@ static void smaller_object_silent_unless_strict(void **state)
 	assert_int_equal(options_parse(&strict, "strict-size", NULL, error,
 				       sizeof(error)),
 			 0);
+	strict.path = PATH_NONE;
 	mb_expect(tu, &strict,
 		  MISFIT(21, 6, "struct foo_small", 32, "foo_cachep", 64));
 }

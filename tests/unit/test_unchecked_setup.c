@@ -15,8 +15,8 @@ static struct event *setup(struct translation_unit *tu, int f, int block,
 			   int cache, unsigned long long flags,
 			   unsigned int line)
 {
-	struct event *event = mb_setup(tu, f, block, mb_whole(cache),
-				       mb_at(line, 2));
+	struct event *event =
+		mb_setup(tu, f, block, mb_whole(cache), mb_at(line, 2));
 
 	event->flags_known = true;
 	event->flags = flags;
@@ -32,7 +32,7 @@ static void ignored_result_warns(void **state)
 	tu->panic_bit = PANIC_BIT;
 	setup(tu, f, 0, foo, 0, 11);
 	mb_return_void(tu, f, 0);
-	mb_expect(tu, NULL,
+	mb_expect(tu, mb_with_notes(),
 		  MB_FILE ":11:2: warning: the result of 'kmem_cache_setup' "
 			  "is ignored: if it fails, static cache 'foo_cache' "
 			  "stays zeroed and its first use crashes "
@@ -68,7 +68,7 @@ static void use_after_failure_warns(void **state)
 	mb_jump(tu, f, 1, 2);
 	mb_object(tu, f, 2, EVENT_ALLOC, mb_whole(foo), 0, NULL, mb_at(14, 9));
 	mb_return_void(tu, f, 2);
-	mb_expect(tu, NULL,
+	mb_expect(tu, mb_with_notes(),
 		  MB_FILE ":14:9: warning: static cache 'foo_cache' is passed "
 			  "to 'kmem_cache_alloc_noprof' on a path where its "
 			  "setup failed [kmem-unchecked-setup]\n" MB_FILE
@@ -89,7 +89,7 @@ static void failure_returns_silent(void **state)
 	mb_return(tu, f, 1, value_id(err), mb_at(13, 3));
 	mb_object(tu, f, 2, EVENT_ALLOC, mb_whole(foo), 0, NULL, mb_at(14, 9));
 	mb_return(tu, f, 2, value_constant(0), mb_at(15, 2));
-	mb_expect(tu, NULL, "");
+	mb_expect(tu, mb_with_notes(), "");
 }
 
 /* err = setup(foo); err = register_foo(); -- the first err never read */
@@ -110,7 +110,7 @@ static void unread_result_warns(void **state)
 	event->result = value_id(mb_value(tu, f));
 	event->result_unread = true;
 	mb_return_void(tu, f, 0);
-	mb_expect(tu, NULL,
+	mb_expect(tu, mb_with_notes(),
 		  MB_FILE ":11:2: warning: the result of 'kmem_cache_setup' "
 			  "is assigned but never read: if it fails, static "
 			  "cache 'foo_cache' stays zeroed and its first use "

@@ -10,11 +10,12 @@
 #include "model_builder.h"
 
 #define USED(line, column, name, callee)                                      \
-	MB_FILE ":" #line ":" #column ": warning: static cache '" name         \
-		"' is passed to '" callee "' after it was destroyed on this "  \
+	MB_FILE ":" #line ":" #column ": warning: static cache '" name        \
+		"' is passed to '" callee "' after it was destroyed on this " \
 		"path [kmem-use-after-destroy]\n"
-#define DESTROYED(line, column)                                                \
-	MB_FILE ":" #line ":" #column ": note: destroyed here\n"
+#define DESTROYED(line, column)                                           \
+	MB_FILE ":" #line ":" #column ": note: 'foo_cache' is destroyed " \
+				      "here\n"
 
 /* destroy(foo); free(foo, p); */
 static void free_after_destroy_warns(void **state)
@@ -26,7 +27,7 @@ static void free_after_destroy_warns(void **state)
 	mb_destroy(tu, f, 0, mb_whole(foo), mb_at(11, 2));
 	mb_object(tu, f, 0, EVENT_FREE, mb_whole(foo), 0, NULL, mb_at(12, 2));
 	mb_return_void(tu, f, 0);
-	mb_expect(tu, NULL,
+	mb_expect(tu, mb_with_notes(),
 		  USED(12, 2, "foo_cache", "kmem_cache_free") DESTROYED(11, 2));
 }
 
@@ -45,8 +46,9 @@ static void setup_again_silent(void **state)
 	mb_object(tu, f, 0, EVENT_ALLOC, mb_whole(foo), 0, NULL, mb_at(13, 2));
 	mb_return_void(tu, f, 0);
 	mb_expect(tu, NULL,
-		  MB_FILE ":12:2: warning: static cache 'foo_cache' may already "
-			  "be set up on this path [kmem-resetup]\n");
+		  MB_FILE
+		  ":12:2: warning: static cache 'foo_cache' may already "
+		  "be set up on this path [kmem-resetup]\n");
 }
 
 /* if (x) destroy(foo); else alloc(foo); -- different paths. */
@@ -64,7 +66,7 @@ static void other_branch_silent(void **state)
 	mb_object(tu, f, 2, EVENT_ALLOC, mb_whole(foo), 0, NULL, mb_at(14, 3));
 	mb_jump(tu, f, 2, 3);
 	mb_return_void(tu, f, 3);
-	mb_expect(tu, NULL, "");
+	mb_expect(tu, mb_with_notes(), "");
 }
 
 /* A helper destroys it; the size query after the call is a use. */
@@ -81,9 +83,10 @@ static void destroy_in_helper_warns(void **state)
 	mb_event(tu, f, 0, EVENT_USE, mb_at(12, 9))->cache = mb_whole(foo);
 	mb_block(tu, f, 0)->events[1].callee = "kmem_cache_size";
 	mb_return_void(tu, f, 0);
-	mb_expect(tu, NULL,
+	mb_expect(tu, mb_with_notes(),
 		  USED(12, 9, "foo_cache", "kmem_cache_size") MB_FILE
-		  ":11:2: note: destroyed in 'foo_cache_exit', called here\n");
+		  ":11:2: note: 'foo_cache_exit' destroys 'foo_cache', called "
+		  "here\n" DESTROYED(21, 2));
 }
 
 /* An unseen function between the destroy and the use: it may set up. */
@@ -102,7 +105,7 @@ static void unseen_call_with_cache_silent(void **state)
 	call->arguments[0] = mb_whole(foo);
 	mb_object(tu, f, 0, EVENT_ALLOC, mb_whole(foo), 0, NULL, mb_at(13, 2));
 	mb_return_void(tu, f, 0);
-	mb_expect(tu, NULL, "");
+	mb_expect(tu, mb_with_notes(), "");
 }
 
 int main(void)

@@ -152,4 +152,3 @@ static void __exit ext4_exit_fs(void)
 module_init(ext4_init_fs)
 module_exit(ext4_exit_fs)
 // TWIN: {{.*}}ext4-init-chain.c:{{[0-9]+}}:{{[0-9]+}}: warning: {{.*}}'ext4_inode_cache'{{.*}}[kmem-module-leak]
-// TWIN: note:

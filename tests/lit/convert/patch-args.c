@@ -146,4 +146,4 @@ MODULE_LICENSE("GPL");
 
 // CLEAN-NOT: [kmem-
 // LEAK: leak.c:[[#]]:[[#]]: warning: static cache 'req_cache' stays set up when module init 'sock_caches_init' fails [kmem-module-leak]
-// LEAK: leak.c:[[#]]:[[#]]: note: 'sock_caches_init' returns failure here
+//

@@ -157,7 +157,7 @@ static void __exit fold_exit(void)
 
 // CLEAN-NOT: [kmem-
 // LEAK: leak.c:[[#]]:[[#]]: warning: static cache 'fold_cache' is not destroyed on every path out of module exit 'fold_exit' [kmem-module-leak]
-// LEAK: leak.c:[[#]]:[[#]]: note: module exit 'fold_exit' is defined here
+//
 
 module_init(fold_init);
 module_exit(fold_exit);

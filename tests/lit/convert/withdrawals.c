@@ -114,4 +114,4 @@ MODULE_LICENSE("GPL");
 
 // CLEAN-NOT: [kmem-
 // LEAK: leak.c:[[#]]:[[#]]: warning: static cache 'solo_cache' is not destroyed on every path out of module exit 'wd_exit' [kmem-module-leak]
-// LEAK: leak.c:[[#]]:[[#]]: note: module exit 'wd_exit' is defined here
+//

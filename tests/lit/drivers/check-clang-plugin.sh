@@ -17,7 +17,8 @@ flags=(-fplugin-arg-slabcheck_clang-verify -std=gnu11 -O2 -Wall -nostdinc
 	-isystem "$SLABCHECK_INCLUDE_DIR")
 if [ -n "$module" ]; then
 	CC="$SLABCHECK_CLANG_CC" SLABCHECK_CLANG_PLUGIN="$plugin" \
-		"$SLABCHECK_BUILD_DIR/tools/slabcheck" --clang "${files[@]}" -- \
+		"$SLABCHECK_BUILD_DIR/tools/slabcheck" --clang --path="$path" \
+		"${files[@]}" -- \
 		"${flags[@]}" "${args[@]}" 2>&1
 	status=$?
 	[ "$status" -le 1 ] && exit 0

@@ -3,7 +3,7 @@
 # prints what GCC prints.  Front-end-neutral options are translated here so
 # that the same RUN line serves every front-end:
 #   --disable=RULE[,RULE]  --strict-size  --werror  --exempt=PATH[,PATH]
-#   --dump-model  --debug
+#   --dump-model  --debug  --path=short|full|none (none unless asked)
 #   --module       every .c file given is a unit of one module: each is
 #                  compiled, then the module is linked, as
 #                  `slabcheck A.c B.c -- CFLAGS` does; findings of both
@@ -30,7 +30,8 @@ if [ -n "$module" ]; then
 	# The plugin's options pass through slabcheck untouched; slabcheck
 	# finds the plugin of that GCC itself (a cross GCC has its own).
 	CC="${SLABCHECK_GCC:-gcc}" \
-		"$SLABCHECK_BUILD_DIR/tools/slabcheck" "${files[@]}" -- \
+		"$SLABCHECK_BUILD_DIR/tools/slabcheck" --path="$path" \
+		"${files[@]}" -- \
 		"${flags[@]}" "${args[@]}" 2>&1
 	status=$?
 	[ "$status" -le 1 ] && exit 0

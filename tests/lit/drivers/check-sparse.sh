@@ -3,7 +3,7 @@
 # prints what it prints.  The front-end-neutral options are mapped here, as
 # check-gcc.sh maps them, so that the same RUN and CHECK lines serve both:
 #   --disable=RULE[,RULE]  --strict-size  --werror  --exempt=PATH[,PATH]
-#   --dump-model  --debug
+#   --dump-model  --debug  --path=short|full|none (none unless asked)
 #   --module       every .c file given is a unit of one module: each is
 #                  checked, then the module is linked, as
 #                  `slabcheck --sparse A.c B.c -- FLAGS` does; findings of
@@ -24,7 +24,8 @@ flags=(--slabcheck-verify --slabcheck-no-sparse-warnings -D__linux__
 	-isystem "$SLABCHECK_INCLUDE_DIR")
 if [ -n "$module" ]; then
 	SLABCHECK_SPARSE="$checker" "$SLABCHECK_BUILD_DIR/tools/slabcheck" \
-		--sparse "${files[@]}" -- "${flags[@]}" "${args[@]}" 2>&1
+		--sparse --path="$path" "${files[@]}" -- "${flags[@]}" \
+		"${args[@]}" 2>&1
 	status=$?
 	[ "$status" -le 1 ] && exit 0
 	exit "$status"

@@ -7,6 +7,11 @@
 # options for the 32-bit variant of its target (target_32_bit, -m32 unless
 # the driver says otherwise).
 #
+# Notes: a test prints the events of a finding's path only when it asks,
+# with --path=short|full|none (tests/lit/notes/); the others run with
+# path=none, so that their checks are of findings alone.  path holds the
+# value, for the slabcheck command of a --module run, which prints.
+#
 # usage: map_options PREFIX ARG...
 map_options() {
 	local prefix=$1 arg
@@ -14,6 +19,7 @@ map_options() {
 	args=()
 	files=()
 	module=
+	path=none
 	for arg in "$@"; do
 		case "$arg" in
 		--module)
@@ -24,8 +30,11 @@ map_options() {
 			args+=("${target_32_bit[@]:--m32}") ;;
 		--disable=*|--exempt=*|--strict-size|--werror|--dump-model|--debug)
 			args+=("$prefix${arg#--}") ;;
+		--path=*)
+			path=${arg#--path=} ;;
 		*)
 			args+=("$arg") ;;
 		esac
 	done
+	args+=("${prefix}path=$path")
 }

@@ -22,7 +22,7 @@ static int __init zram_init(void)
 module_init(zram_init);
 
 // TWIN: {{.*}}zcomp-cache.c:{{[0-9]+}}:{{[0-9]+}}: warning: static cache 'zcomp_entry_cache' is not destroyed on every path out of module exit 'zram_exit' [kmem-module-leak]
-// TWIN-NEXT: {{.*}}flag-guarded-other-file.c:[[@LINE+1]]:20: note: module exit 'zram_exit' is defined here
+//
 static void __exit zram_exit(void)
 {
 	zcomp_cache_cleanup(zram_busy());

@@ -72,4 +72,4 @@ module_init(init_fat_fs)
 module_exit(exit_fat_fs)
 MODULE_LICENSE("GPL");
 // TWIN: {{.*}}Inputs/fat-cache.c:28:9: warning: static cache 'fat_cache_instance' stays set up when module init 'init_fat_fs' fails [kmem-module-leak]
-// TWIN-NEXT: {{.*}}init-fails-other-file.c:62:9: note: 'init_fat_fs' returns failure here
+//

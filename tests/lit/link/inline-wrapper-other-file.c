@@ -43,7 +43,7 @@ static int init_se_kmem_caches(void)
 	if (kmem_cache_setup(t10_alua_lba_map_cache, "t10_alua_lba_map_cache",
 			     sizeof(struct t10_alua_lba_map_min), 0, 0, NULL)) {
 	// TWIN: {{.*}}[[@LINE-2]]:6: warning: static cache 't10_alua_lba_map_cache_instance' is not destroyed on every path out of module exit 'target_core_exit_configfs' [kmem-module-leak]
-	// TWIN-NEXT: note: module exit 'target_core_exit_configfs' is defined here
+	//
 		kmem_cache_destroy(t10_alua_lu_gp_cache);
 		return -ENOMEM;
 	}

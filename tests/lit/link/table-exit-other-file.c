@@ -64,4 +64,4 @@ module_init(dm_like_init);
 module_exit(dm_like_exit);
 MODULE_LICENSE("GPL");
 // TWIN: {{.*}}Inputs/fat-cache.c:28:9: warning: static cache 'fat_cache_instance' is not destroyed on every path out of module exit 'dm_like_exit' [kmem-module-leak]
-// TWIN-NEXT: {{.*}}table-exit-other-file.c:55:20: note: module exit 'dm_like_exit' is defined here
+//

@@ -34,5 +34,5 @@ module_init(init_fat_fs)
 module_exit(exit_fat_fs)
 MODULE_LICENSE("GPL");
 // TWIN: {{.*}}Inputs/fat-cache.c:41:2: warning: static cache 'fat_cache_instance' is passed to 'kmem_cache_shrink' after it was destroyed on this path [kmem-use-after-destroy]
-// TWIN-NEXT: {{.*}}use-after-destroy-other-file.c:22:20: note: 'fat_cache_shrink' runs after the destroy, in 'exit_fat_fs'
-// TWIN-NEXT: {{.*}}use-after-destroy-other-file.c:28:2: note: destroyed in 'fat_cache_destroy', called here
+//
+//

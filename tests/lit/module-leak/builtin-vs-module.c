@@ -34,7 +34,7 @@ static int __init ipmi_init_msghandler_mod(void)
 	int rv;
 
 	// MOD: {{.*}}[[@LINE+2]]:7: warning: static cache 'recv_msg_cache' is not destroyed on every path out of module exit 'cleanup_ipmi' [kmem-module-leak]
-	// MOD-NEXT: {{.*}}[[@LINE+15]]:20: note: module exit 'cleanup_ipmi' is defined here
+	//
 	if (!KMEM_CACHE_SETUP(recv_msg_cachep, ipmi_recv_msg, SLAB_HWCACHE_ALIGN))
 		return -ENOMEM;
 

@@ -40,7 +40,7 @@ extern bool nf_ct_helper_debug;
 static int __init nf_conntrack_expect_init(void)
 {
 	// MOD: {{.*}}[[@LINE+2]]:7: warning: static cache 'nf_ct_expect_cache' is not destroyed on every path out of module exit 'nf_conntrack_expect_fini' [kmem-module-leak]
-	// MOD-NEXT: {{.*}}[[@LINE+18]]:20: note: module exit 'nf_conntrack_expect_fini' is defined here
+	//
 	if (!KMEM_CACHE_SETUP(nf_ct_expect_cachep, nf_conntrack_expect,
 			      SLAB_HWCACHE_ALIGN))
 		return -ENOMEM;

@@ -39,7 +39,7 @@ static int __init fscache_init(void)
 	if (ret)
 		return ret;
 	// TWIN: {{.*}}[[@LINE+2]]:7: warning: static cache 'fscache_cookie_cache' is not destroyed on every path out of module exit 'fscache_exit' [kmem-module-leak]
-	// TWIN-NEXT: {{.*}}[[@LINE+10]]:20: note: module exit 'fscache_exit' is defined here
+	//
 	if (!KMEM_CACHE_SETUP(fscache_cookie_cachep, fscache_cookie_min,
 			      SLAB_HWCACHE_ALIGN)) {
 		fscache_proc_cleanup();

@@ -62,7 +62,7 @@ static int __init zram_init(void)
 		zcomp_cleanup();
 #endif
 		return PTR_ERR(zram_dev);
-		// TWIN: {{.*}}flag-guarded-teardown.c:[[@LINE-1]]:10: note: 'zram_init' returns failure here
+		//
 	}
 
 	err = zram_register_sysfs();

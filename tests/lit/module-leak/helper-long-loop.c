@@ -55,7 +55,7 @@ static int __init batx_init(void)
 		kmem_cache_destroy(batx_tt_roam_cache);
 #endif
 		return -EBUSY;
-		// TWIN: {{.*}}[[@LINE-1]]:10: note: 'batx_init' returns failure here
+		//
 	}
 	return 0;
 }

@@ -84,7 +84,7 @@ out_cmd:
 	return ret;
 }
 
-// TWIN: {{.*}}param-guarded-cache.c:[[@LINE+1]]:20: note: module exit 'null_exit' is defined here
+//
 static void __exit null_exit(void)
 {
 	null_unregister_blkdev();

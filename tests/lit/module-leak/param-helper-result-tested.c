@@ -76,7 +76,7 @@ static void dlm_memory_exit(void)
 static int __init init_dlm(void)
 {
 	return dlm_memory_init();
-	// TWIN-NEXT: {{.*}}[[@LINE-1]]:9: note: 'init_dlm' returns failure here
+	//
 }
 
 static void __exit exit_dlm(void)

@@ -49,7 +49,7 @@ static void __cold btrfs_delayed_inode_exit(void)
 static int __init btrfs_delayed_item_init(void)
 {
 	// MOD: {{.*}}[[@LINE+2]]:9: warning: static cache 'delayed_item_cache' is not destroyed on every path out of module exit 'exit_btrfs_fs' [kmem-module-leak]
-	// MOD-NEXT: {{.*}}[[@LINE+23]]:20: note: module exit 'exit_btrfs_fs' is defined here
+	//
 	return kmem_cache_setup_usercopy(delayed_item_cachep,
 					 "btrfs_delayed_item",
 					 sizeof(struct btrfs_delayed_item), 0, 0,

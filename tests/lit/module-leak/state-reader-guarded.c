@@ -67,7 +67,7 @@ static int __init ublk_init(void)
 	int ret;
 
 	// TWIN: {{.*}}state-reader-guarded.c:[[@LINE+2]]:7: warning: static cache 'ublk_req_cache' is not destroyed on every path out of module exit 'ublk_exit' [kmem-module-leak]
-	// TWIN-NEXT: {{.*}}state-reader-guarded.c:[[@LINE+21]]:20: note: module exit 'ublk_exit' is defined here
+	//
 	if (!KMEM_CACHE_SETUP(ublk_req_cachep, ublk_req, 0))
 		return -ENOMEM;
 	if (ublk_offload_enabled() &&

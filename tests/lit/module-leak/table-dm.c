@@ -60,22 +60,22 @@ static int __init local_init(void)
 	int r;
 
 	// UNWIND: {{.*}}[[@LINE+4]]:6: warning: static cache '_rq_tio_cache' stays set up when module init 'dm_init' fails [kmem-module-leak]
-	// UNWIND-NEXT: {{.*}}[[@LINE+84]]:9: note: 'dm_init' returns failure here
+	//
 	// TWIN: {{.*}}[[@LINE+2]]:6: warning: static cache '_rq_tio_cache' is not destroyed on every path out of module exit 'dm_exit' [kmem-module-leak]
-	// TWIN-NEXT: {{.*}}[[@LINE+85]]:20: note: module exit 'dm_exit' is defined here
+	//
 	r = kmem_cache_setup(_rq_tio_cachep, "dm_rq_target_io",
 			     sizeof(struct dm_rq_target_io_min), 0, 0, NULL);
 	if (r)
 		return r;
 
 	// FORGETS: {{.*}}[[@LINE+8]]:7: warning: static cache '_rq_bio_info_cache' is not destroyed on every path out of module exit 'dm_exit' [kmem-module-leak]
-	// FORGETS-NEXT: {{.*}}[[@LINE+78]]:20: note: module exit 'dm_exit' is defined here
+	//
 	// FORGETS: {{.*}}[[@LINE+6]]:7: warning: static cache '_rq_bio_info_cache' stays set up when module init 'dm_init' fails [kmem-module-leak]
-	// FORGETS-NEXT: {{.*}}[[@LINE+73]]:9: note: 'dm_init' returns failure here
+	//
 	// UNWIND: {{.*}}[[@LINE+4]]:7: warning: static cache '_rq_bio_info_cache' stays set up when module init 'dm_init' fails [kmem-module-leak]
-	// UNWIND-NEXT: {{.*}}[[@LINE+71]]:9: note: 'dm_init' returns failure here
+	//
 	// TWIN: {{.*}}[[@LINE+2]]:7: warning: static cache '_rq_bio_info_cache' is not destroyed on every path out of module exit 'dm_exit' [kmem-module-leak]
-	// TWIN-NEXT: {{.*}}[[@LINE+72]]:20: note: module exit 'dm_exit' is defined here
+	//
 	if (!KMEM_CACHE_SETUP(_rq_bio_info_cachep, dm_rq_clone_bio_info_min, 0)) {
 		r = -ENOMEM;
 		goto out_free_rq_tio_cache;

@@ -42,7 +42,7 @@ static void l2tp_ip_exit(void)
 static int l2tp_eth_init(void)
 {
 	// TWIN: {{.*}}[[@LINE+2]]:9: warning: static cache 'l2tp_eth_cache' is not destroyed on every path out of module exit 'l2tp_exit' [kmem-module-leak]
-	// TWIN-NEXT: {{.*}}[[@LINE+27]]:20: note: module exit 'l2tp_exit' is defined here
+	//
 	return kmem_cache_setup(l2tp_eth_cachep, "l2tp_eth",
 				sizeof(struct l2tp_session_min), 0, 0, NULL);
 }

@@ -42,9 +42,9 @@ static int nfsd_file_cache_init(void)
 	if (!KMEM_CACHE_SETUP(nfsd_file_slabp, nfsd_file_min, 0))
 		return -ENOMEM;
 	// CHECK: {{.*}}[[@LINE+4]]:7: warning: static cache 'nfsd_file_mark_slab' is not destroyed on every path out of module exit 'exit_nfsd' [kmem-module-leak]
-	// CHECK-NEXT: {{.*}}[[@LINE+37]]:20: note: module exit 'exit_nfsd' is defined here
+	//
 	// CHECK: {{.*}}[[@LINE+2]]:7: warning: static cache 'nfsd_file_mark_slab' stays set up when module init 'init_nfsd' fails [kmem-module-leak]
-	// CHECK-NEXT: {{.*}}[[@LINE+32]]:9: note: 'init_nfsd' returns failure here
+	//
 	if (!KMEM_CACHE_SETUP(nfsd_file_mark_slabp, nfsd_file_mark_min, 0)) {
 		kmem_cache_destroy(nfsd_file_slabp);
 		return -ENOMEM;

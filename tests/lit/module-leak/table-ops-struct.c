@@ -45,9 +45,9 @@ static int __init jbd2_journal_init_revoke_caches(void)
 		return -ENOMEM;
 
 	// CHECK: {{.*}}[[@LINE+4]]:7: warning: static cache 'jbd2_revoke_table_cache' is not destroyed on every path out of module exit 'journal_exit' [kmem-module-leak]
-	// CHECK-NEXT: {{.*}}[[@LINE+36]]:20: note: module exit 'journal_exit' is defined here
+	//
 	// CHECK: {{.*}}[[@LINE+2]]:7: warning: static cache 'jbd2_revoke_table_cache' stays set up when module init 'journal_init' fails [kmem-module-leak]
-	// CHECK-NEXT: {{.*}}[[@LINE+29]]:10: note: 'journal_init' returns failure here
+	//
 	if (!KMEM_CACHE_SETUP(jbd2_revoke_table_cachep, jbd2_revoke_table_min,
 			      SLAB_TEMPORARY)) {
 		kmem_cache_destroy(jbd2_revoke_record_cachep);

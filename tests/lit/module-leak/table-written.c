@@ -44,7 +44,7 @@ void zcache_unregister_frontend(void);
 static int zcache_lzo_init(void)
 {
 	// TWIN: {{.*}}[[@LINE+2]]:9: warning: static cache 'zcache_lzo_cache' is not destroyed on every path out of module exit 'zcache_exit' [kmem-module-leak]
-	// TWIN-NEXT: {{.*}}[[@LINE+59]]:20: note: module exit 'zcache_exit' is defined here
+	//
 	return kmem_cache_setup(zcache_lzo_cachep, "zcache_lzo",
 				sizeof(struct zcache_entry_min), 0, 0, NULL);
 }
@@ -57,7 +57,7 @@ static void zcache_lzo_exit(void)
 static int zcache_zstd_init(void)
 {
 	// TWIN: {{.*}}[[@LINE+2]]:9: warning: static cache 'zcache_zstd_cache' is not destroyed on every path out of module exit 'zcache_exit' [kmem-module-leak]
-	// TWIN-NEXT: {{.*}}[[@LINE+46]]:20: note: module exit 'zcache_exit' is defined here
+	//
 	return kmem_cache_setup(zcache_zstd_cachep, "zcache_zstd",
 				sizeof(struct zcache_entry_min), 0, 0, NULL);
 }

@@ -54,4 +54,4 @@ static void __exit xfrm_exit(void)
 module_init(xfrm_init);
 module_exit(xfrm_exit);
 // CHECK: {{.*}}:30:8: warning: static cache 'xfrm_state_cache' is not destroyed on every path out of module exit 'xfrm_exit' [kmem-module-leak]
-// CHECK-NEXT: {{.*}}:49:20: note: module exit 'xfrm_exit' is defined here
+//

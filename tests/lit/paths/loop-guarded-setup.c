@@ -31,7 +31,7 @@ static int __init zc_init(void)
 	for (i = 0; i < ZC_NR_BACKENDS; i++) {
 		ret = zc_register_backend(i);
 		// CHECK: {{.*}}[[@LINE+5]]:10: warning: static cache 'zc_entry_cache' stays set up when module init 'zc_init' fails [kmem-module-leak]
-		// CHECK-NEXT: {{.*}}[[@LINE+2]]:11: note: 'zc_init' returns failure here
+		//
 		if (ret)
 			return ret;
 		if (i == 0) {

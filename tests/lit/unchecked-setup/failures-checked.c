@@ -59,7 +59,7 @@ struct sk_msg_min *skmsg_alloc(void)
 	if (IS_ERR_OR_NULL(KMEM_CACHE_SETUP(frag_cachep, sk_msg_min, 0))) {
 #ifdef SLABCHECK_TWIN
 		// TWIN: {{.*}}[[@LINE+2]]:10: warning: static cache 'frag_cache' is passed to 'kmem_cache_alloc_noprof' on a path where its setup failed [kmem-unchecked-setup]
-		// TWIN-NEXT: {{.*}}[[@LINE-3]]:21: note: the setup that failed
+		//
 		return kmem_cache_alloc(frag_cachep, GFP_KERNEL);
 #else
 		return kmem_cache_alloc(msg_cachep, GFP_KERNEL);

@@ -41,7 +41,7 @@ struct audit_entry_min *audit_tree_first(void)
 	struct audit_entry_min *entry;
 
 	// CHECK: {{.*}}[[@LINE+5]]:10: warning: static cache 'audit_tree_cache' is passed to 'kmem_cache_alloc_noprof' on a path where its setup failed [kmem-unchecked-setup]
-	// CHECK-NEXT: {{.*}}[[@LINE+1]]:6: note: the setup that failed
+	//
 	if (kmem_cache_setup(audit_tree_cachep, "audit_tree",
 			     sizeof(struct audit_entry_min), 0, 0, NULL))
 		pr_warn("audit: no tree cache\n");

@@ -82,7 +82,7 @@ static int __init drbx_init(void)
 		if (drbx_debug)
 			kmem_cache_shrink(drbx_bm_cache);
 		// CHECK: {{.*}}[[@LINE-1]]:4: warning: static cache 'drbx_bm_cache_instance' is passed to 'kmem_cache_shrink' after it was destroyed on this path [kmem-use-after-destroy]
-		// CHECK-NEXT: {{.*}}[[@LINE-4]]:3: note: destroyed here
+		//
 		goto fail;
 	}
 	return 0;
@@ -98,7 +98,7 @@ static void __exit drbx_exit(void)
 	/* "Just in case": no flag guards this one. */
 	kmem_cache_destroy(drbx_ee_cache);
 	// CHECK: {{.*}}[[@LINE-1]]:2: warning: static cache 'drbx_ee_cache_instance' is passed to 'kmem_cache_destroy' after it was destroyed on this path [kmem-use-after-destroy]
-	// CHECK-NEXT: {{.*}}[[@LINE-4]]:2: note: destroyed in 'drbx_destroy_caches', called here
+	//
 	kmem_cache_destroy(drbx_bm_cache);
 }
 

@@ -74,7 +74,7 @@ static int __init target_core_init(void)
 		goto out_release;
 	kmem_cache_shrink(se_ua_cache);
 	// CHECK: {{.*}}[[@LINE-1]]:2: warning: static cache 'se_ua_cache_instance' is passed to 'kmem_cache_shrink' after it was destroyed on this path [kmem-use-after-destroy]
-	// CHECK-NEXT: {{.*}}[[@LINE-5]]:8: note: destroyed in 'init_se_ua_cache', called here
+	//
 	return 0;
 
 out_release:

@@ -53,8 +53,8 @@ static void ta_fs_exit(void)
 	ta_unregister_filesystem();
 	kmem_cache_destroy(ta_inode_cachep);
 	// TWIN: {{.*}}[[@LINE-1]]:2: warning: static cache 'ta_inode_cache' is passed to 'kmem_cache_destroy' after it was destroyed on this path [kmem-use-after-destroy]
-	// TWIN-NEXT: {{.*}}:[[#]]:[[#]]: note: 'ta_fs_exit' runs after the destroy, in 'ta_init'
-	// TWIN-NEXT: {{.*}}:[[#]]:[[#]]: note: destroyed in 'ta_fs_init', called here
+	//
+	//
 }
 
 static int __init ta_init(void)

@@ -64,11 +64,11 @@ static void btrd_extent_map_exit(void)
 	kmem_cache_destroy(btrd_extent_state_cache);
 	kmem_cache_destroy(btrd_extent_map_cache);
 	// TWIN: {{.*}}[[@LINE-2]]:2: warning: static cache 'btrd_extent_state_cache_instance' is passed to 'kmem_cache_destroy' after it was destroyed on this path [kmem-use-after-destroy]
-	// TWIN-NEXT: note: 'btrd_extent_map_exit' runs after the destroy, in 'btrd_exit_btrd_fs'
-	// TWIN-NEXT: note: destroyed in 'btrd_extent_map_exit', called here
+	//
+	//
 	// TWIN: {{.*}}[[@LINE-4]]:2: warning: static cache 'btrd_extent_map_cache_instance' is passed to 'kmem_cache_destroy' after it was destroyed on this path [kmem-use-after-destroy]
-	// TWIN-NEXT: note: 'btrd_extent_map_exit' runs after the destroy, in 'btrd_exit_btrd_fs'
-	// TWIN-NEXT: note: destroyed in 'btrd_extent_map_exit', called here
+	//
+	//
 }
 
 int btrd_init_sysfs(void), btrd_init_compress(void);
