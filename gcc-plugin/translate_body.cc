@@ -320,10 +320,12 @@ static void translate_assign(function_translation *ft, gimple *stmt)
 static void translate_cond(function_translation *ft, basic_block bb,
 			   gcond *stmt)
 {
-	struct model_instruction *compare =
-		add_instruction(ft, stmt, INSN_BINARY);
+	struct model_instruction *compare;
 	edge true_edge, false_edge;
 
+	if (translate_merged_cond(ft, bb, stmt))
+		return;
+	compare = add_instruction(ft, stmt, INSN_BINARY);
 	compare->binary.op = binary_operator_of(gimple_cond_code(stmt));
 	compare->binary.is_unsigned =
 		TYPE_UNSIGNED(TREE_TYPE(gimple_cond_lhs(stmt))) ||
@@ -487,8 +489,10 @@ static void translate_phis(function_translation *ft, basic_block bb)
 		for (unsigned int i = 0; i < gimple_phi_num_args(phi); i++) {
 			int source = gimple_phi_arg_edge(phi, i)->src->index;
 
+			/* A merged test's blocks bring what its block does. */
 			for (size_t p = 0; p < block->predecessor_count; p++) {
-				if (block->predecessors[p] != source)
+				if (block_owner(ft, block->predecessors[p]) !=
+				    source)
 					continue;
 				model_phi->incoming[p] = value_of(
 					ft, gimple_phi_arg_def(phi, i));
