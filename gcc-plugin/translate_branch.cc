@@ -271,6 +271,16 @@ static int split_condition(std::vector<condition_part> &parts, gcond *stmt)
 	return top;
 }
 
+/* One more block of the model, part of GCC's block 'owner'. */
+static int owned_block(function_translation *ft, int owner)
+{
+	int added = function_add_block(ft->tu, ft->model);
+
+	ft->owners.resize(added + 1, -1);
+	ft->owners[added] = owner;
+	return added;
+}
+
 /* Block 'index' tests part 'at': to 'yes' when it holds, else to 'no'. */
 static void describe_part(function_translation *ft, gcond *stmt,
 			  const std::vector<condition_part> &parts, int at,
@@ -283,9 +293,7 @@ static void describe_part(function_translation *ft, gcond *stmt,
 	if (part.inverted)
 		std::swap(yes, no);
 	if (part.kind == PART_AND || part.kind == PART_OR) {
-		middle = function_add_block(ft->tu, ft->model);
-		ft->owners.resize(middle + 1, -1);
-		ft->owners[middle] = owner;
+		middle = owned_block(ft, owner);
 		if (part.kind == PART_AND)
 			describe_part(ft, stmt, parts, part.left, index, middle,
 				      no, owner);
@@ -327,9 +335,62 @@ bool translate_merged_cond(function_translation *ft, basic_block bb,
 	if (top < 0)
 		return false;
 	extract_true_false_edges_from_block(bb, &true_edge, &false_edge);
-	describe_part(ft, stmt, parts, top, bb->index, true_edge->dest->index,
+	describe_part(ft, stmt, parts, top, ft->segment, true_edge->dest->index,
 		      false_edge->dest->index, bb->index);
-	ft->block = &ft->model->blocks[bb->index];
+	ft->block = &ft->model->blocks[ft->segment];
+	return true;
+}
+
+bool translate_min_max(function_translation *ft, gimple *stmt)
+{
+	struct model_instruction *compare;
+	tree lhs, picked[2];
+	int owner, sides[2], join;
+	struct phi *phi;
+
+	if (!is_gimple_assign(stmt) ||
+	    (gimple_assign_rhs_code(stmt) != MIN_EXPR &&
+	     gimple_assign_rhs_code(stmt) != MAX_EXPR))
+		return false;
+	lhs = gimple_assign_lhs(stmt);
+	if (TREE_CODE(lhs) != SSA_NAME ||
+	    !followed_value_type(TREE_TYPE(lhs)) || root_of(lhs) != lhs)
+		return false;
+	picked[0] = gimple_assign_rhs1(stmt);
+	picked[1] = gimple_assign_rhs2(stmt);
+	/* MIN_EXPR <a, b> is a < b ? a : b, MAX_EXPR a > b ? a : b. */
+	compare = add_instruction(ft, stmt, INSN_BINARY);
+	compare->binary.op = gimple_assign_rhs_code(stmt) == MIN_EXPR ?
+				     BINARY_LT :
+				     BINARY_GT;
+	compare->binary.is_unsigned = TYPE_UNSIGNED(TREE_TYPE(picked[0])) ||
+				      POINTER_TYPE_P(TREE_TYPE(picked[0]));
+	compare->binary.left = operand_of(ft, picked[0]);
+	compare->binary.right = operand_of(ft, picked[1]);
+	compare->result = ft->model->value_count++;
+	owner = gimple_bb(stmt)->index;
+	sides[0] = owned_block(ft, owner);
+	sides[1] = owned_block(ft, owner);
+	join = owned_block(ft, owner);
+	ft->model->blocks[ft->segment].exit = EXIT_BRANCH;
+	ft->model->blocks[ft->segment].condition =
+		operand_value(compare->result);
+	for (int side = 0; side < 2; side++) {
+		ft->model->blocks[sides[side]].exit = EXIT_JUMP;
+		block_add_edge(ft->tu, ft->model, ft->segment, sides[side]);
+		block_add_edge(ft->tu, ft->model, sides[side], join);
+	}
+	phi = block_add_phi(ft->tu, &ft->model->blocks[join],
+			    number_value(ft, lhs));
+	for (size_t p = 0; p < phi->incoming_count; p++) {
+		int side = ft->model->blocks[join].predecessors[p] == sides[1];
+
+		phi->incoming[p] = value_of(ft, picked[side]);
+		phi->incoming_location[p] =
+			unit_location(ft->tu, gimple_location(stmt));
+	}
+	ft->segment = join;
+	ft->block = &ft->model->blocks[join];
 	return true;
 }
 

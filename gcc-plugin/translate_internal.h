@@ -46,6 +46,7 @@ struct function_translation {
 	struct function_model *model;
 	std::map<tree, int> values; /* SSA root -> value id */
 	struct block *block;
+	int segment; /* the index of 'block': a GCC block may be several */
 	/* The GCC block each block the model adds is part of, or -1. */
 	std::vector<int> owners;
 };
@@ -79,6 +80,12 @@ void set_result(function_translation *ft, struct model_instruction *instruction,
  */
 bool translate_merged_cond(function_translation *ft, basic_block bb,
 			   gcond *stmt);
+/*
+ * MIN_EXPR and MAX_EXPR, which GCC's front-end makes of `a < b ? a : b`
+ * at every level: a branch and a phi, the statements after it in a block
+ * of their own; false for any other statement.
+ */
+bool translate_min_max(function_translation *ft, gimple *stmt);
 /* The GCC block a block of the model is part of. */
 int block_owner(const function_translation *ft, int block);
 
