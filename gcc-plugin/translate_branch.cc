@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A block's GIMPLE_COND, described as the branches the source wrote.
+ * What GCC's front-end folded before the plugin's pass, described as the
+ * branches the source wrote.
  *
- * At -O1 and above GCC's front-end folds `a && b` and `a || b` on simple
- * operands into one test before the plugin's pass runs (fold-const's
+ * When optimizing (-O2, -Os; not -O0) GCC's front-end folds `a && b` and
+ * `a || b` on simple operands into one test (fold-const's
  * fold_truth_andor(), when LOGICAL_OP_NON_SHORT_CIRCUIT): the gimplifier
  * then writes `_3 = _1 & _2; if (_3 != 0)`, `(a | b) != 0` for `a || b`
  * on integers, and `(unsigned)(x + 12) <= 1` for `x == -12 || x == -11`
@@ -14,6 +15,9 @@
  * in a block of its own added after GCC's, both sides reaching the
  * original successors.  Clang and sparse describe the same code so (see
  * sparse-check/translate_body.c), and GCC at -O0 has it so itself.
+ *
+ * At every level the front-end also makes `a < b ? a : b` MIN_EXPR (and
+ * MAX_EXPR): a branch and a phi here, as sparse spells out a select.
  * Nothing in GCC is changed: only the model has the extra blocks.
  */
 #include "gcc-compat.h"
@@ -147,10 +151,11 @@ static int range_part(std::vector<condition_part> &parts, tree sum,
 	if (conversion &&
 	    CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(conversion)))
 		x = gimple_assign_rhs1(conversion);
-	if (TREE_CODE(x) != SSA_NAME || !INTEGRAL_TYPE_P(TREE_TYPE(x)) ||
-	    TYPE_PRECISION(TREE_TYPE(x)) != precision ||
-	    (x == converted && !addend) ||
-	    (TYPE_UNSIGNED(TREE_TYPE(x)) && !addend))
+	/* Without an addend it is the source's own `(size_t)i < 2`, as C's
+	 * conversions write it, more often than fold's `i >= 0 && i <= 1`. */
+	if (!addend || TREE_CODE(x) != SSA_NAME ||
+	    !INTEGRAL_TYPE_P(TREE_TYPE(x)) ||
+	    TYPE_PRECISION(TREE_TYPE(x)) != precision)
 		return -1;
 	n = (__int128)tree_to_uhwi(bound);
 	switch (op) {
@@ -358,6 +363,10 @@ bool translate_min_max(function_translation *ft, gimple *stmt)
 		return false;
 	picked[0] = gimple_assign_rhs1(stmt);
 	picked[1] = gimple_assign_rhs2(stmt);
+	/* max_t() of two constants: no path decides it. */
+	if (operand_of(ft, picked[0]).kind != OPERAND_VALUE &&
+	    operand_of(ft, picked[1]).kind != OPERAND_VALUE)
+		return false;
 	/* MIN_EXPR <a, b> is a < b ? a : b, MAX_EXPR a > b ? a : b. */
 	compare = add_instruction(ft, stmt, INSN_BINARY);
 	compare->binary.op = gimple_assign_rhs_code(stmt) == MIN_EXPR ?
