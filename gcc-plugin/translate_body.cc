@@ -320,10 +320,12 @@ static void translate_assign(function_translation *ft, gimple *stmt)
 static void translate_cond(function_translation *ft, basic_block bb,
 			   gcond *stmt)
 {
-	struct model_instruction *compare =
-		add_instruction(ft, stmt, INSN_BINARY);
+	struct model_instruction *compare;
 	edge true_edge, false_edge;
 
+	if (translate_merged_cond(ft, bb, stmt))
+		return;
+	compare = add_instruction(ft, stmt, INSN_BINARY);
 	compare->binary.op = binary_operator_of(gimple_cond_code(stmt));
 	compare->binary.is_unsigned =
 		TYPE_UNSIGNED(TREE_TYPE(gimple_cond_lhs(stmt))) ||
@@ -334,8 +336,8 @@ static void translate_cond(function_translation *ft, basic_block bb,
 	ft->block->exit = EXIT_BRANCH;
 	ft->block->condition = operand_value(compare->result);
 	extract_true_false_edges_from_block(bb, &true_edge, &false_edge);
-	block_add_edge(ft->tu, ft->model, bb->index, true_edge->dest->index);
-	block_add_edge(ft->tu, ft->model, bb->index, false_edge->dest->index);
+	block_add_edge(ft->tu, ft->model, ft->segment, true_edge->dest->index);
+	block_add_edge(ft->tu, ft->model, ft->segment, false_edge->dest->index);
 }
 
 /* Values an asm or another statement defines: known to exist, not what. */
@@ -406,18 +408,21 @@ static void describe_other_uses(function_translation *ft, gimple *stmt,
 
 static void translate_block(function_translation *ft, basic_block bb)
 {
-	struct block *block = &ft->model->blocks[bb->index];
+	struct block *block;
 	gimple *last = NULL;
 	edge e;
 	edge_iterator ei;
 
-	ft->block = block;
+	ft->segment = bb->index;
+	ft->block = &ft->model->blocks[bb->index];
 	for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
 	     gsi_next(&gsi)) {
 		gimple *stmt = gsi_stmt(gsi);
-		size_t first = block->instruction_count;
+		size_t first = ft->block->instruction_count;
 
 		last = stmt;
+		if (translate_min_max(ft, stmt))
+			continue;
 		if (is_gimple_call(stmt)) {
 			translate_call(ft, as_a<gcall *>(stmt));
 		} else if (is_gimple_assign(stmt)) {
@@ -426,10 +431,10 @@ static void translate_block(function_translation *ft, basic_block bb)
 			tree retval =
 				gimple_return_retval(as_a<greturn *>(stmt));
 
-			block->exit = EXIT_RETURN;
-			block->return_value =
+			ft->block->exit = EXIT_RETURN;
+			ft->block->return_value =
 				retval ? value_of(ft, retval) : value_unknown();
-			block->return_location =
+			ft->block->return_location =
 				unit_location(ft->tu, gimple_location(stmt));
 		} else {
 			describe_other_definitions(ft, stmt);
@@ -440,6 +445,7 @@ static void translate_block(function_translation *ft, basic_block bb)
 		translate_cond(ft, bb, as_a<gcond *>(last));
 		return;
 	}
+	block = ft->block;
 	if (block->exit == EXIT_RETURN)
 		return;
 	block->exit = EDGE_COUNT(bb->succs) ? EXIT_JUMP : EXIT_NONE;
@@ -450,7 +456,7 @@ static void translate_block(function_translation *ft, basic_block bb)
 			block->return_value = value_unknown();
 			continue;
 		}
-		block_add_edge(ft->tu, ft->model, bb->index, e->dest->index);
+		block_add_edge(ft->tu, ft->model, ft->segment, e->dest->index);
 	}
 }
 
@@ -487,8 +493,10 @@ static void translate_phis(function_translation *ft, basic_block bb)
 		for (unsigned int i = 0; i < gimple_phi_num_args(phi); i++) {
 			int source = gimple_phi_arg_edge(phi, i)->src->index;
 
+			/* A merged test's blocks bring what its block does. */
 			for (size_t p = 0; p < block->predecessor_count; p++) {
-				if (block->predecessors[p] != source)
+				if (block_owner(ft, block->predecessors[p]) !=
+				    source)
 					continue;
 				model_phi->incoming[p] = value_of(
 					ft, gimple_phi_arg_def(phi, i));

@@ -9,6 +9,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 extern "C" {
 #include "model.h"
@@ -45,6 +46,9 @@ struct function_translation {
 	struct function_model *model;
 	std::map<tree, int> values; /* SSA root -> value id */
 	struct block *block;
+	int segment; /* the index of 'block': a GCC block may be several */
+	/* The GCC block each block the model adds is part of, or -1. */
+	std::vector<int> owners;
 };
 
 /* translate_operands.cc */
@@ -68,6 +72,22 @@ struct model_instruction *add_instruction(function_translation *ft,
 /* The instruction defines lhs, when lhs is a value of its own. */
 void set_result(function_translation *ft, struct model_instruction *instruction,
 		tree lhs);
+
+/* translate_branch.cc */
+/*
+ * Describes the block's GIMPLE_COND as the tests GCC merged into it, in
+ * blocks of the model's own; false when GCC merged none.
+ */
+bool translate_merged_cond(function_translation *ft, basic_block bb,
+			   gcond *stmt);
+/*
+ * MIN_EXPR and MAX_EXPR, which GCC's front-end makes of `a < b ? a : b`
+ * at every level: a branch and a phi, the statements after it in a block
+ * of their own; false for any other statement.
+ */
+bool translate_min_max(function_translation *ft, gimple *stmt);
+/* The GCC block a block of the model is part of. */
+int block_owner(const function_translation *ft, int block);
 
 /* translate_table.cc */
 /*
