@@ -56,27 +56,21 @@ install(FILES packaging/copyright DESTINATION ${doc_dir})
 string(TIMESTAMP changelog_date "%a, %d %b %Y %H:%M:%S +0000" UTC)
 
 # Who distributes the package (its Maintainer: field and changelog): the
-# Debian tools' DEBFULLNAME and DEBEMAIL when set, else git's user.name and
-# user.email in the source tree, that is whoever builds it; the project has
-# no address of its own.  scripts/package.sh refuses an empty one.
+# Debian tools' DEBFULLNAME and DEBEMAIL when set, else the committer of
+# the source's last commit, which every clone has (a CI machine may have
+# no git user of its own); the project has no address of its own.
+# scripts/package.sh refuses an empty one.
 set(maintainer "")
 if(DEFINED ENV{DEBFULLNAME} AND DEFINED ENV{DEBEMAIL})
   set(maintainer "$ENV{DEBFULLNAME} <$ENV{DEBEMAIL}>")
 else()
-  execute_process(COMMAND git config user.name
+  execute_process(COMMAND git log -1 "--format=%cn <%ce>"
     WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
-    OUTPUT_VARIABLE git_name OUTPUT_STRIP_TRAILING_WHITESPACE
+    OUTPUT_VARIABLE maintainer OUTPUT_STRIP_TRAILING_WHITESPACE
     ERROR_QUIET)
-  execute_process(COMMAND git config user.email
-    WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
-    OUTPUT_VARIABLE git_email OUTPUT_STRIP_TRAILING_WHITESPACE
-    ERROR_QUIET)
-  if(git_name AND git_email)
-    set(maintainer "${git_name} <${git_email}>")
-  endif()
 endif()
 set(SLABCHECK_MAINTAINER "${maintainer}" CACHE STRING
-  "the package's maintainer, NAME <ADDRESS> (default: DEBFULLNAME and DEBEMAIL, else git's user)")
+  "the package's maintainer, NAME <ADDRESS> (default: DEBFULLNAME and DEBEMAIL, else the last commit's committer)")
 set(changelog ${CMAKE_BINARY_DIR}/packaging/changelog)
 file(WRITE ${changelog} "slabcheck (${PROJECT_VERSION}) unstable; urgency=medium
 
