@@ -212,8 +212,7 @@ static void print_text(const struct report *report, FILE *stream,
 	fflush(stream);
 }
 
-static char *rendered(const char *markdown, const char *docs,
-		      bool resolve_only)
+static char *rendered(const char *markdown, const char *docs, bool resolve_only)
 {
 	const struct markdown_output how = { MARKDOWN_PLAIN, docs, 0 };
 	char *text = NULL;
@@ -248,8 +247,8 @@ static struct report_rule_help *rules_help(void)
 
 		if (!markdown)
 			continue;
-		if (docs_uri && asprintf(&uri, "%srules.md#%s", docs_uri,
-					 rule_id(i)) < 0)
+		if (docs_uri &&
+		    asprintf(&uri, "%srules.md#%s", docs_uri, rule_id(i)) < 0)
 			uri = NULL;
 		help[n].rule = rule_id(i);
 		help[n].text = rendered(markdown, docs, false);
@@ -262,8 +261,7 @@ static struct report_rule_help *rules_help(void)
 
 static void free_rules_help(struct report_rule_help *help)
 {
-	for (struct report_rule_help *rule = help; rule && rule->rule;
-	     rule++) {
+	for (struct report_rule_help *rule = help; rule && rule->rule; rule++) {
 		free((char *)rule->text);
 		free((char *)rule->markdown);
 		free((char *)rule->uri);

@@ -150,10 +150,10 @@ static json_t *rules_json(const struct report_rule_help *help)
 	json_t *rules = json_array();
 
 	for (int i = 0; i < rule_count(); i++)
-		json_array_append_new(
-			rules, rule_json(rule_id(i), rule_summary(i),
-					 rule_description(i),
-					 find_help(help, rule_id(i))));
+		json_array_append_new(rules,
+				      rule_json(rule_id(i), rule_summary(i),
+						rule_description(i),
+						find_help(help, rule_id(i))));
 	json_array_append_new(
 		rules, rule_json(SUPPRESSION_RULE,
 				 "A suppression or configuration problem",

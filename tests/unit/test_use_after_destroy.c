@@ -15,7 +15,7 @@
 		"path [kmem-use-after-destroy]\n"
 #define DESTROYED(line, column)                                           \
 	MB_FILE ":" #line ":" #column ": note: 'foo_cache' is destroyed " \
-				      "here\n"
+		"here\n"
 
 /* destroy(foo); free(foo, p); */
 static void free_after_destroy_warns(void **state)
