@@ -8,6 +8,18 @@
 // RUN: %check -DSLABCHECK_TWIN -I %include-dir/variants/ptr-err-or-zero %s | %filecheck --check-prefix=TWIN %s
 // RUN: %check -DSLABCHECK_TWIN -I %include-dir/variants/is-err-ternary %s | %filecheck --check-prefix=TWIN %s
 // RUN: %check -DSLABCHECK_TWIN -I %include-dir/variants/local-err %s | %filecheck --check-prefix=TWIN %s
+// RUN: %check -O0 -I %include-dir/variants/rfc %s | %filecheck --allow-empty %s
+// RUN: %check -O0 -DSLABCHECK_TWIN -I %include-dir/variants/rfc %s | %filecheck --check-prefix=TWIN %s
+// RUN: %check -O0 -I %include-dir/variants/ptr-err-or-zero %s | %filecheck --allow-empty %s
+// RUN: %check -O0 -DSLABCHECK_TWIN -I %include-dir/variants/ptr-err-or-zero %s | %filecheck --check-prefix=TWIN %s
+// RUN: %check -O0 -I %include-dir/variants/is-err-ternary %s | %filecheck --allow-empty %s
+// RUN: %check -O0 -DSLABCHECK_TWIN -I %include-dir/variants/is-err-ternary %s | %filecheck --check-prefix=TWIN %s
+// RUN: %check -Os -I %include-dir/variants/rfc %s | %filecheck --allow-empty %s
+// RUN: %check -Os -DSLABCHECK_TWIN -I %include-dir/variants/rfc %s | %filecheck --check-prefix=TWIN %s
+// RUN: %check -Os -I %include-dir/variants/ptr-err-or-zero %s | %filecheck --allow-empty %s
+// RUN: %check -Os -DSLABCHECK_TWIN -I %include-dir/variants/ptr-err-or-zero %s | %filecheck --check-prefix=TWIN %s
+// RUN: %check -Os -I %include-dir/variants/is-err-ternary %s | %filecheck --allow-empty %s
+// RUN: %check -Os -DSLABCHECK_TWIN -I %include-dir/variants/is-err-ternary %s | %filecheck --check-prefix=TWIN %s
 // CHECK-NOT: warning
 //
 // The result of kmem_cache_setup() and kmem_cache_setup_usercopy(), used
