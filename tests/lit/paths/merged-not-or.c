@@ -59,7 +59,7 @@ int __init ext4_init_io(int readonly)
 	if (!(err || readonly)) {
 #endif
 		// TWIN: {{.*}}[[@LINE+2]]:8: warning: static cache 'io_end_cache' is passed to 'kmem_cache_alloc_noprof' after it was destroyed on this path [kmem-use-after-destroy]
-		// TWIN-NEXT: {{.*}}:3: note: destroyed here
+		//
 		io = kmem_cache_alloc(io_end_cachep, GFP_KERNEL);
 		ext4_prime(io);
 	}
@@ -85,7 +85,7 @@ int __init ext4_init_pending(int readonly)
 #endif
 		return err;
 	// TWIN: {{.*}}[[@LINE+2]]:7: warning: static cache 'pending_cache' is passed to 'kmem_cache_alloc_noprof' after it was destroyed on this path [kmem-use-after-destroy]
-	// TWIN-NEXT: {{.*}}:3: note: destroyed here
+	//
 	pr = kmem_cache_alloc(pending_cachep, GFP_KERNEL);
 	ext4_prime_pending(pr);
 	return 0;
