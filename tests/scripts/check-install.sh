@@ -237,7 +237,7 @@ check_tree() {
 			"-fplugin-arg-slabcheck_gcc-disable=$rule" \
 			"-fplugin-arg-slabcheck_clang-disable=$rule" \
 			"CF=--slabcheck-disable=$rule" \
-			"slabcheck-clang: \`--disable=$rule"; do
+			"slabcheck-clang: --disable=$rule"; do
 			case "$actual" in
 			"$rule"*"$way"*) ;;
 			*) bad "$name: --explain $rule: no '$way'" ;;
