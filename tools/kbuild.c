@@ -11,6 +11,7 @@
  */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,10 +187,14 @@ static int read_build(struct build *build, struct check_run *run, int argc,
 		else if (!strcmp(argument, "--directory") && i + 1 < argc)
 			build->kernel = argv[i + 1];
 		/* As many files at a time as make compiles. */
-		else if (!strcmp(argument, "-j") && i + 1 < argc &&
-			 isdigit((unsigned char)argv[i + 1][0]))
+		else if ((!strcmp(argument, "-j") ||
+			  !strcmp(argument, "--jobs")) &&
+			 i + 1 < argc &&
+			 isdigit((unsigned char)argv[i + 1][0])) {
+			/* make takes a count after -j or --jobs, if one. */
 			build->jobs = format_string("-j%s", argv[i + 1]);
-		else if (!strncmp(argument, "-j", 2) && argument[2])
+			command[n++] = argv[i++];
+		} else if (!strncmp(argument, "-j", 2) && argument[2])
 			build->jobs = argument;
 		else if (!strncmp(argument, "--jobs=", 7))
 			build->jobs = format_string("-j%s", argument + 7);
@@ -197,8 +202,12 @@ static int read_build(struct build *build, struct check_run *run, int argc,
 			build->targets[build->target_count++] = argv[i];
 		command[n++] = argv[i];
 		if (argument[0] == '-' &&
-		    (takes_value(argument) || long_value) && i + 1 < argc)
+		    (takes_value(argument) || long_value)) {
+			if (i + 1 == argc)
+				usage_error(build->subcommand,
+					    "option needs a value", argument);
 			command[n++] = argv[++i];
+		}
 	}
 	build->kernel = absolute_path(here ? here : ".", build->kernel);
 	if (build->objects)
@@ -516,8 +525,20 @@ static void require_series(const struct build *build)
 {
 	static const char header[] = "include/linux/slab-static.h";
 	char *in_tree, *in_source;
+	struct stat tree;
 	bool found;
 
+	/* -C's own mistakes first: they are not a missing series. */
+	if (stat(build->kernel, &tree)) {
+		fprintf(stderr, "slabcheck: %s: %s\n", build->kernel,
+			strerror(errno));
+		exit(EXIT_TROUBLE);
+	}
+	if (!S_ISDIR(tree.st_mode)) {
+		fprintf(stderr, "slabcheck: %s: not a directory\n",
+			build->kernel);
+		exit(EXIT_TROUBLE);
+	}
 	if (asprintf(&in_tree, "%s/%s", build->kernel, header) < 0 ||
 	    asprintf(&in_source, "%s/source/%s", build->kernel, header) < 0)
 		exit(EXIT_TROUBLE);

@@ -28,32 +28,38 @@ void output_init(struct output_options *output)
 	memset(output, 0, sizeof(*output));
 }
 
-/* A count of lines: digits only, not too many; 1, or -1 when not one. */
-static int parse_count(const char *text, int *count)
+/* A count of lines: digits only, not too many. */
+static int parse_count(const char *text, int *count, char *error, size_t size)
 {
 	char *end;
 	long value = strtol(text, &end, 10);
 
-	if (!*text || *end || *text == '-' || *text == '+' || value > 10000)
+	if (!*text || *end || *text == '-' || *text == '+' || value > 10000) {
+		snprintf(error, size,
+			 "--context takes a count of lines up to 10000, not "
+			 "'%s'",
+			 text);
 		return -1;
+	}
 	*count = (int)value;
 	return 1;
 }
 
-/* The core's option, through the core's one parser. */
-static int parse_path(struct output_options *output, const char *value)
+/* The core's option, through the core's one parser, with its message. */
+static int parse_path(struct output_options *output, const char *value,
+		      char *error, size_t size)
 {
 	struct slabcheck_options options;
-	char error[128];
 
 	options_init(&options);
-	if (options_parse(&options, "path", value, error, sizeof(error)))
+	if (options_parse(&options, "path", value, error, size))
 		return -1;
 	output->path = options.path;
 	return 1;
 }
 
-int output_parse(struct output_options *output, const char *argument)
+int output_parse(struct output_options *output, const char *argument,
+		 char *error, size_t size)
 {
 	if (!strcmp(argument, "--format=text"))
 		output->format = FORMAT_TEXT;
@@ -63,12 +69,16 @@ int output_parse(struct output_options *output, const char *argument)
 		output->format = FORMAT_SARIF;
 	else if (!strcmp(argument, "--format=html"))
 		output->format = FORMAT_HTML;
-	else if (!strncmp(argument, "--format=", 9))
+	else if (!strncmp(argument, "--format=", 9)) {
+		snprintf(error, size,
+			 "--format takes text, json, sarif or html, not '%s'",
+			 argument + 9);
 		return -1;
-	else if (!strncmp(argument, "--path=", 7))
-		return parse_path(output, argument + 7);
+	} else if (!strncmp(argument, "--path=", 7))
+		return parse_path(output, argument + 7, error, size);
 	else if (!strncmp(argument, "--context=", 10))
-		return parse_count(argument + 10, &output->context);
+		return parse_count(argument + 10, &output->context, error,
+				   size);
 	else if (!strncmp(argument, "--baseline=", 11))
 		output->baseline = argument + 11;
 	else if (!strncmp(argument, "--write-baseline=", 17))
@@ -297,7 +307,8 @@ static void compare_with_baseline(struct report *report, json_t *known,
 }
 
 int output_report(struct report *report, const struct output_options *output,
-		  FILE *stream, struct finding_counts *counts)
+		  const struct run_scope *scope, FILE *stream,
+		  struct finding_counts *counts)
 {
 	struct report_rule_help *help;
 	json_t *known = NULL;
@@ -336,7 +347,7 @@ int output_report(struct report *report, const struct output_options *output,
 		free_rules_help(help);
 		break;
 	case FORMAT_HTML:
-		report_write_html(report, output, counts, stream);
+		report_write_html(report, output, scope, counts, stream);
 		break;
 	default:
 		print_text(report, stream, output);

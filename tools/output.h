@@ -30,18 +30,31 @@ struct finding_counts {
 	size_t suppressed;
 };
 
+/* What a run checked, for a report that stands alone (html). */
+struct run_scope {
+	size_t units;	       /* units whose results were read */
+	size_t failed;	       /* files or objects that did not compile */
+	bool nothing_to_check; /* no unit had a static cache */
+};
+
 void output_init(struct output_options *output);
-/* 1: the argument was one of ours; 0: not ours; -1: ours, but bad. */
-int output_parse(struct output_options *output, const char *argument);
+/*
+ * 1: the argument was one of ours; 0: not ours; -1: ours, but bad, and
+ * 'error' says why.
+ */
+int output_parse(struct output_options *output, const char *argument,
+		 char *error, size_t size);
 /* The option list, for usage texts. */
 
 /*
  * Prints the report (finished, the baseline's findings dropped or, with
- * mark_new, marked) as asked, and counts its findings; 0, or -1 when a
+ * mark_new, marked) as asked, with what the run checked where the format
+ * stands alone, and counts its findings; 0, or -1 when a
  * baseline could not be read or written.  A baseline is read before one
  * is written, so both options may name one file.
  */
 int output_report(struct report *report, const struct output_options *output,
-		  FILE *stream, struct finding_counts *counts);
+		  const struct run_scope *scope, FILE *stream,
+		  struct finding_counts *counts);
 
 #endif

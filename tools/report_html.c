@@ -43,7 +43,8 @@ static const char style[] =
 	".event{color:#b31d28;font-weight:bold}.event.note{color:#005cc5}"
 	".gap{color:#888}.number{color:#888;user-select:none}"
 	".help{border:1px solid #ddd;padding:0 1em;margin:1em 0}"
-	".help summary{font-weight:bold;padding:.5em 0;cursor:pointer}";
+	".help summary{font-weight:bold;padding:.5em 0;cursor:pointer}"
+	".trouble{border:1px solid #d73a49;background:#ffeef0;padding:.5em}";
 
 struct source {
 	char *path; /* absolute: what was read */
@@ -92,10 +93,16 @@ static bool source_read(struct source *source, const char *path)
 		size_t got;
 
 		if (size + 4096 + 1 > capacity) {
+			char *larger;
+
 			capacity = (size + 4096 + 1) * 2;
-			text = realloc(text, capacity);
-			if (!text)
+			larger = realloc(text, capacity);
+			if (!larger) {
+				free(text);
+				text = NULL;
 				break;
+			}
+			text = larger;
 		}
 		got = fread(text + size, 1, 4096, stream);
 		size += got;
@@ -368,6 +375,7 @@ static bool same_file(const struct finding *a, const struct finding *b)
 }
 
 static void summary(FILE *out, const struct finding **shown, size_t count,
+		    const struct run_scope *scope,
 		    const struct finding_counts *counts)
 {
 	size_t files = 0;
@@ -375,11 +383,26 @@ static void summary(FILE *out, const struct finding **shown, size_t count,
 	for (size_t i = 0; i < count; i++)
 		files += !i || !same_file(shown[i - 1], shown[i]);
 	fprintf(out,
-		"<h2 id=\"summary\">Summary</h2>\n<p>%zu %s shown in %zu "
-		"%s: %zu new, %zu known, %zu suppressed.</p>\n",
-		count, count == 1 ? "finding" : "findings", files,
+		"<h2 id=\"summary\">Summary</h2>\n<p>%zu %s checked. %zu %s "
+		"shown in %zu %s: %zu new, %zu known, %zu suppressed.</p>\n",
+		scope->units, scope->units == 1 ? "unit" : "units", count,
+		count == 1 ? "finding" : "findings", files,
 		files == 1 ? "file" : "files", counts->new_findings,
 		counts->known, counts->suppressed);
+	/* An audit page is read alone: what stderr said must be on it. */
+	if (scope->failed)
+		fprintf(out,
+			"<p class=\"trouble\">%zu %s did not compile: their "
+			"findings are missing from this report.</p>\n",
+			scope->failed,
+			scope->failed == 1 ? "file or object" :
+					     "files or objects");
+	if (scope->nothing_to_check)
+		fputs("<p class=\"trouble\">No static kmem cache in any unit: "
+		      "nothing was checked. <code>slabcheck convert</code> "
+		      "lists the dynamic caches that could become "
+		      "static.</p>\n",
+		      out);
 	fputs("<table><tr><th>Rule</th><th>Findings</th><th>Finds</th></tr>\n",
 	      out);
 	for (int rule = 0; rule < rule_count(); rule++) {
@@ -450,6 +473,7 @@ static void rules_help(FILE *out, const struct finding **shown, size_t count)
 
 int report_write_html(const struct report *report,
 		      const struct output_options *output,
+		      const struct run_scope *scope,
 		      const struct finding_counts *counts, FILE *stream)
 {
 	const struct finding **shown =
@@ -476,7 +500,7 @@ int report_write_html(const struct report *report,
 		"<p>slabcheck %s: checks of static slab caches "
 		"for Linux kernel code.</p>\n",
 		style, SLABCHECK_VERSION);
-	summary(stream, shown, count, counts);
+	summary(stream, shown, count, scope, counts);
 	for (size_t i = 0; i < count; i++) {
 		if (!i || !same_file(shown[i - 1], shown[i])) {
 			fputs(i ? "</section>\n" : "", stream);

@@ -10,11 +10,13 @@
 
 /*
  * The report, finished and compared with its baseline, with the counts
- * output_report() made of it: one self-contained page that fetches
- * nothing.  0, or -1 when it could not be written.
+ * output_report() made of it and what the run checked: one
+ * self-contained page that fetches nothing.  0, or -1 when it could not be
+ * written.
  */
 int report_write_html(const struct report *report,
 		      const struct output_options *output,
+		      const struct run_scope *scope,
 		      const struct finding_counts *counts, FILE *stream);
 
 #endif

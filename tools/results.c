@@ -50,11 +50,18 @@ static void keep_rules(struct check_run *run, int subcommand, const char *kept,
 
 int common_option(struct check_run *run, int subcommand, const char *argument)
 {
-	int parsed = output_parse(&output, argument);
+	char error[160];
+	int parsed = output_parse(&output, argument, error, sizeof(error));
 
 	if (parsed < 0)
-		usage_error((enum subcommand)subcommand, "bad option",
-			    argument);
+		usage_error((enum subcommand)subcommand, error, NULL);
+	/* A page of HTML on a terminal is no answer: say where it goes. */
+	if (parsed && output.format == FORMAT_HTML && isatty(STDOUT_FILENO))
+		usage_error(
+			(enum subcommand)subcommand,
+			"--format=html writes a page: redirect it to a file "
+			"(> report.html)",
+			NULL);
 	if (parsed)
 		return 1;
 	if (!strncmp(argument, "--rule=", 7)) {
@@ -281,6 +288,7 @@ static void print_summary(const struct check_run *run, size_t units,
 int finish_run(struct check_run *run)
 {
 	struct finding_counts counts = { 0 };
+	struct run_scope scope;
 	struct report report;
 	struct facts_set facts;
 	size_t units, modules = 0;
@@ -302,10 +310,11 @@ int finish_run(struct check_run *run)
 		modules = facts_set_link(&facts, &run->options, &report);
 	suppress(run, &report, &facts);
 	add_roots(run, &report);
-	if (output_report(&report, &output, stdout, &counts))
-		run->trouble = true;
 	/* A finding says there was something to check after all. */
 	nothing_to_check &= !report.count;
+	scope = (struct run_scope){ units, run->failed, nothing_to_check };
+	if (output_report(&report, &output, &scope, stdout, &counts))
+		run->trouble = true;
 	facts_set_release(&facts);
 	report_release(&report);
 	if (!output.quiet)

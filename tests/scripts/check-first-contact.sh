@@ -11,7 +11,7 @@
 # usage: check-first-contact.sh SLABCHECK SOURCE_DIR
 set -u
 slabcheck=$(realpath "$1")
-source_dir=$2
+source_dir=$(realpath "$2")
 build_dir=$(dirname "$(dirname "$slabcheck")")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -120,12 +120,26 @@ expect "a directory: one line" 1 "$(PATH=$work/bin:$PATH "$slabcheck" adir 2>&1 
 	wc -l)"
 
 # Options: ours checked, numbers too.
-run "--context=abc" 2 "slabcheck: bad option '--context=abc'" \
+run "--context=abc" 2 \
+	"slabcheck: --context takes a count of lines up to 10000, not 'abc'" \
 	--context=abc hello.c
-run "--context=-1" 2 "slabcheck: bad option '--context=-1'" \
+run "--context=-1" 2 \
+	"slabcheck: --context takes a count of lines up to 10000, not '-1'" \
 	--context=-1 hello.c
-run "kbuild --context=abc" 2 "slabcheck: bad option '--context=abc'" \
+run "kbuild --context=abc" 2 "slabcheck: --context takes a count of lines *" \
 	kbuild -C linux --context=abc fs/
+run "--path=bogus" 2 \
+	"slabcheck: option 'path' takes short, full or none, not 'bogus'" \
+	--path=bogus hello.c
+run "--format=htm" 2 \
+	"slabcheck: --format takes text, json, sarif or html, not 'htm'" \
+	--format=htm hello.c
+# HTML on a terminal: said before anything runs, under a pseudo-terminal.
+status=0
+PATH=$work/bin:$PATH script -qec "'$slabcheck' --format=html hello.c" \
+	/dev/null >tty-out 2>&1 || status=$?
+expect "--format=html to a terminal" "2:slabcheck: --format=html writes a page: redirect it to a file (> report.html)" \
+	"$status:$(head -1 tty-out | tr -d '\r')"
 run "an unknown option" 2 "slabcheck: unknown option '--bogus'" \
 	--bogus hello.c
 
@@ -146,6 +160,17 @@ expect "make's long options passed on" \
 	"--keep-going --no-print-directory --jobs=2 --directory linux -j2 V=1 fs/" \
 	"$(sed -n '/^--keep-going$/,/^fs\/$/p' "$MAKE_ARGUMENTS" 2>/dev/null |
 		paste -sd' ')"
+
+# kbuild: -C's mistakes are -C's, not a missing series nor make's.
+run "kbuild -C with no directory" 2 "slabcheck: option needs a value '-C'" \
+	kbuild -C
+run "kbuild --directory with no directory" 2 \
+	"slabcheck: option needs a value '--directory'" \
+	kbuild -C linux fs/ --directory
+run "kbuild -C a missing directory" 2 \
+	"slabcheck: $work/nosuch: No such file or directory" kbuild -C nosuch fs/
+run "kbuild -C a file" 2 "slabcheck: $work/hello.c: not a directory" \
+	kbuild -C hello.c fs/
 
 # A kernel tree without the series: nothing there to check, and CI must
 # not take a clean run over it for a pass.
