@@ -11,7 +11,7 @@
 #
 # usage: check-html-report.sh SLABCHECK SOURCE_DIR [CHROMIUM]
 set -u
-slabcheck=$1
+slabcheck=$(realpath "$1")
 source_dir=$2
 chromium=${3:-/usr/bin/chromium}
 work=$(mktemp -d)
@@ -170,6 +170,31 @@ print("text" if dark > 2000 and len(shades) > 20 else
 PY
 )
 expect "screenshot: text on it" "text" "$actual"
+# A page read alone says what stderr says: a run that checked nothing, and
+# a file that did not compile, are not a clean audit.
+cat >"$work/dynamic.c" <<'C'
+#include <linux/slab.h>
+
+static struct kmem_cache *dyn_cachep;
+
+int dyn_init(void)
+{
+	dyn_cachep = kmem_cache_create("dyn", 64, 0, 0, NULL);
+	return dyn_cachep ? 0 : -12;
+}
+C
+echo 'int broken(void) { return }' >"$work/broken.c"
+flags=(-std=gnu11 -O2 -nostdinc -isystem tests/include)
+"$slabcheck" --quiet --format=html "$work/dynamic.c" -- "${flags[@]}" \
+	>"$work/nothing.html" 2>/dev/null
+grep -q "nothing was checked" "$work/nothing.html" && ok ||
+	bad "html: a run with no static cache does not say nothing was checked"
+"$slabcheck" --quiet --format=html "$work/broken.c" \
+	examples/ringbuf/ringbuf.c -- "${flags[@]}" -DMODULE \
+	>"$work/failed.html" 2>/dev/null
+grep -q "1 file or object did not compile" "$work/failed.html" && ok ||
+	bad "html: a file that did not compile is not on the page"
+
 if [ -n "${SLABCHECK_KEEP_SCREENSHOT:-}" ]; then
 	cp "$work/report.png" "$work/report.html" "$SLABCHECK_KEEP_SCREENSHOT/"
 fi
