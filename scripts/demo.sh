@@ -64,7 +64,7 @@ Next:
   build/tools/slabcheck --explain kmem-resetup     a rule: what it finds, how to fix it
   build/tools/slabcheck --help                     every option; --list-rules: every rule
   build/tools/slabcheck kbuild -C ~/linux fs/ufs/  check a kernel tree that has the series
-  build/tools/slabcheck convert FILE.c -- FLAGS    make a module's caches static (docs/convert.md)
   scripts/package.sh                               the Debian package, every front-end
-  scripts/test.sh                                  every test (30 minutes and more)
+                                                   (and slabcheck convert: docs/convert.md)
+  scripts/test.sh                                  every test (an hour and more)
 EOF

@@ -97,7 +97,7 @@ cache() { # VARIABLE: its value in the build's CMake cache
 		"SLABCHECK_MAINTAINER='NAME <ADDRESS>' (docs/install.md)"
 run "building (the log: $log)" \
 	make -C "$build" -j"$(nproc)" --no-print-directory
-run "packaging" sh -c "cd '$build' && cpack -G DEB"
+run "packaging" cmake -E chdir "$build" cpack -G DEB
 version=$(cache CMAKE_PROJECT_VERSION)
 package=$build/slabcheck_${version}_$(dpkg --print-architecture).deb
 [ -f "$package" ] || die "cpack wrote no $package"

@@ -187,8 +187,9 @@ static json_t *flow_step(const struct report *report,
 
 /*
  * The path that makes the finding true: every event in path order, then
- * the finding itself, as one thread flow (key events "important", the
- * calls that lead to them "essential").
+ * the finding itself, as one thread flow (the finding and its key events
+ * "essential", the calls that lead to them "important": a viewer's
+ * shortest view keeps what makes the finding true).
  */
 static json_t *code_flows(const struct report *report,
 			  const struct finding *finding)
@@ -200,10 +201,10 @@ static json_t *code_flows(const struct report *report,
 			steps,
 			flow_step(report, finding, &note->location,
 				  note->message,
-				  note->step ? "essential" : "important"));
+				  note->step ? "important" : "essential"));
 	json_array_append_new(steps,
 			      flow_step(report, finding, &finding->location,
-					finding->message, "important"));
+					finding->message, "essential"));
 	return json_pack("[{s:[{s:o}]}]", "threadFlows", "locations", steps);
 }
 

@@ -41,8 +41,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=lib.sh
 . "$here/lib.sh"
 
-scratch=$(mktemp -d /tmp/slabcheck-kconfig.XXXXXX)
 lock_prepared_tree "$workdir"
+scratch=$(mktemp -d /tmp/slabcheck-kconfig.XXXXXX)
 cp -p .config "$scratch/config.saved"
 # Kconfig runs again whenever SLABCHECK_PLUGIN differs from what the last
 # run saw (include/config/auto.conf.cmd), so the tree is put back without

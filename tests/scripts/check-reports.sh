@@ -129,6 +129,8 @@ for result in results:
     flow = result["codeFlows"][0]["threadFlows"][0]["locations"]
     assert len(flow) == len(related) + 1, (flow, related)
     assert flow[-1]["location"]["physicalLocation"] == location, flow
+    # SARIF ranks essential above important: the finding is essential.
+    assert flow[-1]["importance"] == "essential", flow
     assert [step["location"]["message"] for step in flow[:-1]] == \
         [event["message"] for event in related], (flow, related)
 # Each rule's help, from docs/rules.md; from a build tree no link to a
