@@ -6,7 +6,6 @@
  * every door accepts the same ones.
  */
 #include "slabcheck.h"
-#include "report.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -134,6 +133,21 @@ static int want_value(const char *key, const char *value, bool wanted,
 	return 0;
 }
 
+/* "short", "full", "none": the value path= takes, or -1. */
+static int path_notes_named(const char *value)
+{
+	static const char *const names[] = {
+		[PATH_SHORT] = "short",
+		[PATH_FULL] = "full",
+		[PATH_NONE] = "none",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (value && !strcmp(value, names[i]))
+			return (int)i;
+	return -1;
+}
+
 int options_parse(struct slabcheck_options *options, const char *key,
 		  const char *value, char *error, size_t error_size)
 {
@@ -154,7 +168,7 @@ int options_parse(struct slabcheck_options *options, const char *key,
 		return 0;
 	}
 	if (!strcmp(key, "path")) {
-		int path = report_path_notes(value);
+		int path = path_notes_named(value);
 
 		if (path >= 0) {
 			options->path = (enum path_notes)path;

@@ -160,20 +160,6 @@ bool report_note_shown(const struct finding *finding, const struct note *note,
 	return keys + steps_before < PATH_SHORT_NOTES;
 }
 
-int report_path_notes(const char *value)
-{
-	static const char *const names[] = {
-		[PATH_SHORT] = "short",
-		[PATH_FULL] = "full",
-		[PATH_NONE] = "none",
-	};
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (value && !strcmp(value, names[i]))
-			return (int)i;
-	return -1;
-}
-
 static int compare_locations(const struct source_location *a,
 			     const struct source_location *b)
 {

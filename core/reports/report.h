@@ -20,8 +20,6 @@ void report_step(struct finding *finding, struct source_location location,
  */
 bool report_note_shown(const struct finding *finding, const struct note *note,
 		       enum path_notes path);
-/* "short", "full", "none": the value path= takes, or -1. */
-int report_path_notes(const char *value);
 
 /*
  * Frees what one finding holds, before the caller drops it from the array

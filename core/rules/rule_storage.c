@@ -55,36 +55,28 @@ static void match_instance(struct analysis *analysis,
 				"static cache '%s' is const", instance->name);
 }
 
-/* The unit's instance of that name, or NULL. */
-static const struct cache_instance *instance_named(struct analysis *analysis,
-						   const char *name)
-{
-	const struct translation_unit *tu = analysis->tu;
-
-	for (size_t i = 0; name && i < tu->instance_count; i++)
-		if (tu->instances[i].name &&
-		    !strcmp(tu->instances[i].name, name) &&
-		    tu->instances[i].location.line)
-			return &tu->instances[i];
-	return NULL;
-}
-
 static void match_copy(struct analysis *analysis,
 		       const struct function_model *function,
 		       const struct event *event)
 {
-	const struct cache_instance *instance;
+	const struct cache_instance *instance = NULL;
 	struct finding *finding;
+	int index;
 
 	(void)function;
 	finding = analysis_report(analysis, event->location,
 				  "static cache '%s' is copied by value",
 				  event->storage_name);
-	instance = instance_named(analysis, event->storage_name);
+	index = event->storage_name ?
+			tu_find_instance(analysis->tu, event->storage_name) :
+			-1;
+	if (index >= 0)
+		instance = &analysis->tu->instances[index];
 	/* The cache the copy is of: the slab core knows that one only. */
-	if (instance)
-		report_note(finding, instance->location, "'%s' is defined here",
-			    event->storage_name);
+	if (instance && instance->location.line)
+		report_note(finding, instance->location, "'%s' is %s here",
+			    event->storage_name,
+			    instance->is_extern ? "declared" : "defined");
 }
 
 static void match_heap(struct analysis *analysis,

@@ -90,7 +90,8 @@ static void match_use(struct walk *walk, const struct event *event,
 	/* Destroyed in the caller, before it called this helper. */
 	walk_note_site_destroy(check->outer_destroy, check->outer_inner,
 			       finding, name);
-	report_step(finding, check->outer_call->location,
+	/* What ties the use to this path: kept in the short path too. */
+	report_note(finding, check->outer_call->location,
 		    "'%s' is called after the destroy",
 		    check->outer_call->callee);
 }
