@@ -182,6 +182,13 @@ bool walk_note_destroy(const struct walk *walk, const struct path_state *state,
 void walk_note_setup_calls(const struct walk *walk,
 			   const struct path_state *state, int slot,
 			   struct finding *finding, const char *name);
+/*
+ * The setup itself at the end of the calls that lead to the slot's last
+ * setup on the path (the one walk_note_setup_calls() leads to); NULL when
+ * the chain ends at a call, a helper that sets up what it is passed.
+ */
+const struct event *walk_setup_event(const struct walk *walk,
+				     const struct path_state *state, int slot);
 /* What a callee's effect did, from inside the callee. */
 void walk_note_effect_setup(const struct effect *effect,
 			    struct finding *finding, const char *name);

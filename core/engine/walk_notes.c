@@ -63,6 +63,22 @@ void walk_note_setup_calls(const struct walk *walk,
 		   name, 0);
 }
 
+const struct event *walk_setup_event(const struct walk *walk,
+				     const struct path_state *state, int slot)
+{
+	const struct slot_witness *witness = state_witness(walk, state, slot);
+	const struct event *site = witness->setup;
+	const struct effect *inner = witness->setup_inner;
+
+	for (int depth = 0; site && site->kind == EVENT_CALL; depth++) {
+		if (!inner || depth > NOTE_DEPTH)
+			return NULL;
+		site = inner->setup_site;
+		inner = inner->setup_inner;
+	}
+	return site;
+}
+
 bool walk_note_destroy(const struct walk *walk, const struct path_state *state,
 		       int slot, struct finding *finding, const char *name)
 {

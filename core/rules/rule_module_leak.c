@@ -139,6 +139,8 @@ static void report_init_leak(struct walk *walk, const struct path_state *state,
 	const char *name = analysis->tu->instances[instance].name;
 	const char *init =
 		analysis->tu->functions[analysis->tu->module_init].name;
+	const struct event *setup;
+	struct source_location where;
 	struct finding *finding;
 
 	for (size_t i = 0; i < check->reported_count; i++)
@@ -156,8 +158,18 @@ static void report_init_leak(struct walk *walk, const struct path_state *state,
 	}
 	check->reported[check->reported_count++] =
 		(struct reported_leak){ site, instance };
-	finding = analysis_report(analysis,
-				  setup_location(analysis, site, instance),
+	/*
+	 * At the setup the notes lead to, the one this path took; a search of
+	 * the helper's blocks is left for a helper that sets up what it is
+	 * passed, whose call is the place to point at.
+	 */
+	setup = walk_setup_event(walk, state, slot);
+	if (setup && setup->kind == EVENT_SETUP &&
+	    whole_instance(&setup->cache) && setup->cache.index == instance)
+		where = setup->location;
+	else
+		where = setup_location(analysis, site, instance);
+	finding = analysis_report(analysis, where,
 				  "static cache '%s' stays set up when module "
 				  "init '%s' fails",
 				  name, init);
